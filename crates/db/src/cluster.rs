@@ -1,0 +1,270 @@
+//! The managed local cluster used when `DATABASE_URL` is unset: created with the
+//! system's `initdb` in `$PLEAT_DATA_DIR/pg` on first start, started with
+//! `pg_ctl` on a unix socket inside that directory plus a free loopback port,
+//! and stopped (fast shutdown) when Pleat exits. As root, every server program
+//! runs as the `postgres` OS user, since initdb and postgres refuse root.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sqlx::postgres::PgConnectOptions;
+
+use crate::bins::BinLookup;
+use crate::Error;
+
+/// Longest unix socket path the kernel accepts (`sun_path` is 108 bytes).
+const MAX_SOCKET_PATH: usize = 107;
+
+#[derive(Debug)]
+pub struct ManagedCluster {
+    bin: PathBuf,
+    pgdata: PathBuf,
+    port: u16,
+    as_postgres: bool,
+    running: bool,
+}
+
+impl ManagedCluster {
+    /// Create the cluster if needed, recover from a crash, start it and wait
+    /// until it accepts connections. Blocking: call from `spawn_blocking`.
+    pub fn start(data_dir: &Path, lookup: &BinLookup) -> Result<Self, Error> {
+        let bin = lookup.find()?;
+        std::fs::create_dir_all(data_dir).map_err(Error::io("cannot create", data_dir))?;
+        let data_dir = data_dir
+            .canonicalize()
+            .map_err(Error::io("cannot resolve", data_dir))?;
+        let as_postgres = nix::unistd::geteuid().is_root();
+        let mut cluster = ManagedCluster {
+            bin,
+            pgdata: data_dir.join("pg"),
+            port: 0,
+            as_postgres,
+            running: false,
+        };
+        if as_postgres {
+            cluster.prepare_for_postgres_user(&data_dir)?;
+        }
+        if !cluster.pgdata.join("PG_VERSION").is_file() {
+            cluster.initdb()?;
+        }
+        cluster.recover_after_crash()?;
+        cluster.port = free_port()?;
+        let socket = cluster.pgdata.join(format!(".s.PGSQL.{}", cluster.port));
+        if socket.as_os_str().len() > MAX_SOCKET_PATH {
+            return Err(anyhow::anyhow!(
+                "the socket path {} is too long for a unix socket; choose a shorter PLEAT_DATA_DIR",
+                socket.display()
+            )
+            .into());
+        }
+        let log = data_dir.join("postgres.log");
+        cluster.ensure_log_file(&log)?;
+        let opts = format!(
+            "-p {} -k '{}' -c listen_addresses=127.0.0.1",
+            cluster.port,
+            cluster.pgdata.display()
+        );
+        cluster.run(
+            "pg_ctl",
+            &[
+                "start".as_ref(),
+                "-w".as_ref(),
+                "-t".as_ref(),
+                "60".as_ref(),
+                "-D".as_ref(),
+                cluster.pgdata.as_os_str(),
+                "-l".as_ref(),
+                log.as_os_str(),
+                "-o".as_ref(),
+                opts.as_ref(),
+            ],
+        )?;
+        cluster.running = true;
+        tracing::info!(port = cluster.port, dir = %cluster.pgdata.display(), "managed PostgreSQL started");
+        Ok(cluster)
+    }
+
+    /// Superuser connection over the unix socket (trust authentication).
+    pub fn connect_options(&self) -> PgConnectOptions {
+        PgConnectOptions::new()
+            .socket(&self.pgdata)
+            .port(self.port)
+            .username("postgres")
+            .database("postgres")
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn pgdata(&self) -> &Path {
+        &self.pgdata
+    }
+
+    /// Fast shutdown: disconnect clients, stop, keep the data.
+    pub fn stop(&mut self) -> Result<(), Error> {
+        if !self.running {
+            return Ok(());
+        }
+        self.running = false;
+        self.pg_ctl_stop()?;
+        tracing::info!("managed PostgreSQL stopped");
+        Ok(())
+    }
+
+    fn pg_ctl_stop(&self) -> Result<(), Error> {
+        self.run(
+            "pg_ctl",
+            &[
+                "stop".as_ref(),
+                "-w".as_ref(),
+                "-m".as_ref(),
+                "fast".as_ref(),
+                "-D".as_ref(),
+                self.pgdata.as_os_str(),
+            ],
+        )
+        .map(|_| ())
+    }
+
+    fn initdb(&self) -> Result<(), Error> {
+        tracing::info!(dir = %self.pgdata.display(), "creating the managed PostgreSQL cluster");
+        self.run(
+            "initdb",
+            &[
+                "-D".as_ref(),
+                self.pgdata.as_os_str(),
+                "-U".as_ref(),
+                "postgres".as_ref(),
+                "-E".as_ref(),
+                "UTF8".as_ref(),
+                "--locale=C".as_ref(),
+                "--auth-local=trust".as_ref(),
+                "--auth-host=scram-sha-256".as_ref(),
+            ],
+        )
+        .map(|_| ())
+    }
+
+    /// A `postmaster.pid` left by a crash either names a server still running
+    /// (our orphan: stop it, we pick a new port) or a dead process (remove it).
+    fn recover_after_crash(&self) -> Result<(), Error> {
+        let pid_file = self.pgdata.join("postmaster.pid");
+        if !pid_file.exists() {
+            return Ok(());
+        }
+        let status = self
+            .command("pg_ctl")
+            .arg("status")
+            .arg("-D")
+            .arg(&self.pgdata)
+            .output()
+            .map_err(Error::io("cannot run", self.bin.join("pg_ctl")))?;
+        if status.status.success() {
+            tracing::warn!("a PostgreSQL server from an earlier run is still up; stopping it");
+            self.pg_ctl_stop()
+        } else {
+            tracing::warn!("removing a stale postmaster.pid");
+            std::fs::remove_file(&pid_file).map_err(Error::io("cannot remove", &pid_file))
+        }
+    }
+
+    fn prepare_for_postgres_user(&self, data_dir: &Path) -> Result<(), Error> {
+        if nix::unistd::User::from_name("postgres").ok().flatten().is_none() {
+            return Err(Error::NoPostgresUser);
+        }
+        // The data dir may be 0700 (e.g. a temp dir); postgres must pass through it.
+        use std::os::unix::fs::PermissionsExt;
+        let meta = std::fs::metadata(data_dir).map_err(Error::io("cannot read", data_dir))?;
+        let mode = meta.permissions().mode();
+        if mode & 0o001 == 0 {
+            std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(mode | 0o001))
+                .map_err(Error::io("cannot change permissions of", data_dir))?;
+        }
+        std::fs::create_dir_all(&self.pgdata).map_err(Error::io("cannot create", &self.pgdata))?;
+        std::fs::set_permissions(&self.pgdata, std::fs::Permissions::from_mode(0o700))
+            .map_err(Error::io("cannot change permissions of", &self.pgdata))?;
+        run_checked(
+            Command::new("chown").arg("-R").arg("postgres:postgres").arg(&self.pgdata),
+            "chown",
+        )?;
+        let reachable = Command::new("runuser")
+            .args(["-u", "postgres", "--", "test", "-w"])
+            .arg(&self.pgdata)
+            .current_dir("/")
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
+        if !reachable {
+            return Err(anyhow::anyhow!(
+                "PostgreSQL runs as the `postgres` user, which cannot reach {}; choose a PLEAT_DATA_DIR it can reach (e.g. under /var/lib) or set DATABASE_URL",
+                self.pgdata.display()
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    fn ensure_log_file(&self, log: &Path) -> Result<(), Error> {
+        if !log.exists() {
+            std::fs::write(log, b"").map_err(Error::io("cannot create", log))?;
+        }
+        if self.as_postgres {
+            run_checked(Command::new("chown").arg("postgres:postgres").arg(log), "chown")?;
+        }
+        Ok(())
+    }
+
+    fn command(&self, program: &str) -> Command {
+        let path = self.bin.join(program);
+        let mut cmd = if self.as_postgres {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(path);
+            c
+        } else {
+            Command::new(path)
+        };
+        cmd.current_dir("/");
+        cmd
+    }
+
+    fn run(&self, program: &str, args: &[&std::ffi::OsStr]) -> Result<String, Error> {
+        run_checked(self.command(program).args(args), program)
+    }
+}
+
+impl Drop for ManagedCluster {
+    fn drop(&mut self) {
+        if let Err(e) = self.stop() {
+            tracing::error!(error = %e, "stopping the managed PostgreSQL failed");
+        }
+    }
+}
+
+fn run_checked(cmd: &mut Command, name: &str) -> Result<String, Error> {
+    let out = cmd.output().map_err(Error::io("cannot run", name))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if out.status.success() {
+        Ok(text)
+    } else {
+        Err(Error::Command {
+            command: name.to_string(),
+            output: text.trim().to_string(),
+        })
+    }
+}
+
+/// A port the OS considers free right now; ephemeral ports are never 5432.
+fn free_port() -> Result<u16, Error> {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0))
+        .map_err(Error::io("cannot bind", "127.0.0.1:0"))?;
+    let port = listener
+        .local_addr()
+        .map_err(Error::io("cannot read the address of", "127.0.0.1:0"))?
+        .port();
+    Ok(port)
+}

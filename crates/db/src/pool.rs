@@ -1,0 +1,153 @@
+//! The two pools: `owner` (migrations, the auth tables, admin tasks) and `api`
+//! (connects as `authenticator`, which can only switch to the three API roles,
+//! one transaction at a time, through [`begin_as`]).
+
+use std::path::Path;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{PgPool, Postgres, Transaction};
+
+use crate::bins::BinLookup;
+use crate::{migrate, Error, ManagedCluster};
+
+/// The only roles a request may assume.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Anon,
+    Authenticated,
+    ServiceRole,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Anon => "anon",
+            Role::Authenticated => "authenticated",
+            Role::ServiceRole => "service_role",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Role> {
+        match name {
+            "anon" => Some(Role::Anon),
+            "authenticated" => Some(Role::Authenticated),
+            "service_role" => Some(Role::ServiceRole),
+            _ => None,
+        }
+    }
+}
+
+/// Where the database is: an external URL, or the managed cluster in a data dir.
+#[derive(Debug, Clone)]
+pub struct DbSettings {
+    pub url: Option<String>,
+    pub data_dir: std::path::PathBuf,
+    /// Password set on `authenticator` so it can log in over TCP too.
+    pub authenticator_password: String,
+    pub max_connections: u32,
+}
+
+#[derive(Debug)]
+pub struct Database {
+    pub owner: PgPool,
+    pub api: PgPool,
+    cluster: Option<ManagedCluster>,
+}
+
+impl Database {
+    /// Connect (starting the managed cluster when there is no URL), apply the
+    /// migrations, and open the `authenticator` pool.
+    pub async fn open(settings: &DbSettings) -> Result<Database, Error> {
+        let (owner_opts, cluster) = match &settings.url {
+            Some(url) => (url.parse::<PgConnectOptions>()?, None),
+            None => {
+                let dir = settings.data_dir.clone();
+                let cluster = tokio::task::spawn_blocking(move || {
+                    ManagedCluster::start(&dir, &BinLookup::system())
+                })
+                .await
+                .map_err(anyhow::Error::from)??;
+                (cluster.connect_options(), Some(cluster))
+            }
+        };
+        let owner = pool_options(4).connect_with(owner_opts.clone()).await?;
+        migrate::run(&owner).await?;
+        set_authenticator_password(&owner, &settings.authenticator_password).await?;
+        let api_opts = owner_opts
+            .username("authenticator")
+            .password(&settings.authenticator_password)
+            .application_name("pleat");
+        let api = pool_options(settings.max_connections)
+            .connect_with(api_opts)
+            .await?;
+        Ok(Database {
+            owner,
+            api,
+            cluster,
+        })
+    }
+
+    pub fn managed_port(&self) -> Option<u16> {
+        self.cluster.as_ref().map(|c| c.port())
+    }
+
+    /// Close both pools, then stop the managed cluster if there is one.
+    pub async fn close(mut self) -> Result<(), Error> {
+        self.api.close().await;
+        self.owner.close().await;
+        if let Some(mut cluster) = self.cluster.take() {
+            tokio::task::spawn_blocking(move || cluster.stop())
+                .await
+                .map_err(anyhow::Error::from)??;
+        }
+        Ok(())
+    }
+}
+
+fn pool_options(max: u32) -> PgPoolOptions {
+    PgPoolOptions::new()
+        .max_connections(max)
+        .acquire_timeout(Duration::from_secs(10))
+}
+
+async fn set_authenticator_password(owner: &PgPool, password: &str) -> Result<(), Error> {
+    // ALTER ROLE takes no bind parameters; the password is generated hex, but
+    // quote it as a literal anyway so nothing else could ever reach the SQL.
+    if !password.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(anyhow::anyhow!("the authenticator password must be alphanumeric").into());
+    }
+    let mut tx = owner.begin().await?;
+    // Roles are cluster-wide: serialise concurrent starts on one cluster.
+    sqlx::query("SELECT pg_advisory_xact_lock(7261001)")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(&format!(
+        "ALTER ROLE authenticator WITH LOGIN PASSWORD '{password}'"
+    ))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Start a transaction as `role` with the JWT claims visible to RLS policies
+/// and `auth.uid()`; both settings end with the transaction.
+pub async fn begin_as<'c>(
+    pool: &PgPool,
+    role: Role,
+    claims: &serde_json::Value,
+) -> Result<Transaction<'c, Postgres>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)")
+        .bind(role.as_str())
+        .bind(claims.to_string())
+        .execute(&mut *tx)
+        .await?;
+    Ok(tx)
+}
+
+/// Used by tests and tools that need to know where a data dir's socket lives.
+pub fn socket_dir(data_dir: &Path) -> std::path::PathBuf {
+    data_dir.join("pg")
+}

@@ -1,0 +1,91 @@
+//! Throwaway databases for tests: every caller gets a new database cloned from a
+//! migrated template on the cluster named by `TEST_DATABASE_URL` (started by
+//! `scripts/test`). nextest runs each test in its own process, so the template
+//! is made once per migration set under an advisory lock.
+
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+
+use crate::migrate;
+
+const LOCK_KEY: i64 = 7261002;
+
+/// Superuser options for a fresh, migrated database of its own.
+pub async fn fresh_database() -> PgConnectOptions {
+    let url = std::env::var("TEST_DATABASE_URL").expect(
+        "TEST_DATABASE_URL is not set: run the tests with scripts/test, which starts a throwaway PostgreSQL",
+    );
+    let admin: PgConnectOptions = url.parse().expect("TEST_DATABASE_URL is not a valid URL");
+    let mut conn = admin.connect().await.expect("cannot connect to TEST_DATABASE_URL");
+    sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(LOCK_KEY)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let template = format!("pleat_template_{:x}", migrate::fingerprint());
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(&template)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    if !exists {
+        sqlx::query(&format!("CREATE DATABASE \"{template}\""))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        let pool = sqlx::PgPool::connect_with(admin.clone().database(&template))
+            .await
+            .unwrap();
+        migrate::run(&pool).await.expect("migrations failed");
+        pool.close().await;
+    }
+    let name = format!("test_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query("SELECT pg_advisory_unlock($1)")
+        .bind(LOCK_KEY)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.ok();
+    admin.database(&name)
+}
+
+/// The URL form of [`fresh_database`], for code that takes `DATABASE_URL`.
+pub async fn fresh_database_url() -> String {
+    let opts = fresh_database().await;
+    let base = std::env::var("TEST_DATABASE_URL").unwrap();
+    let db = opts.get_database().unwrap_or("postgres").to_string();
+    replace_database(&base, &db)
+}
+
+fn replace_database(url: &str, db: &str) -> String {
+    let (head, query) = match url.split_once('?') {
+        Some((h, q)) => (h, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = head.find("://").map(|i| i + 3).unwrap_or(0);
+    let base = match head[scheme_end..].find('/') {
+        Some(i) => &head[..scheme_end + i],
+        None => head,
+    };
+    match query {
+        Some(q) => format!("{base}/{db}?{q}"),
+        None => format!("{base}/{db}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn replaces_the_database_keeping_the_query() {
+        assert_eq!(
+            super::replace_database("postgres://u@127.0.0.1:5/postgres?sslmode=disable", "x"),
+            "postgres://u@127.0.0.1:5/x?sslmode=disable"
+        );
+        assert_eq!(super::replace_database("postgres://u@h:5", "x"), "postgres://u@h:5/x");
+    }
+}

@@ -1,0 +1,9 @@
+//! `pleat-server`: configuration, start-up and the site; the binary `pleat`.
+
+pub mod cli;
+pub mod config;
+pub mod health;
+pub mod keys;
+pub mod site;
+pub mod startup;
+pub mod telemetry;

@@ -1,0 +1,105 @@
+//! `Application::build(config)`: the one way the app is assembled, used by
+//! `main` and by the tests (which bind port 0).
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{from_fn, Compress};
+use actix_web::{web, App, HttpServer};
+use pleat_db::pool::DbSettings;
+use pleat_db::Database;
+use secrecy::{ExposeSecret, SecretString};
+use sqlx::PgPool;
+
+use crate::config::Config;
+use crate::keys::{self, ApiKeys};
+use crate::{health, site, telemetry};
+
+/// What handlers share.
+pub struct AppState {
+    pub db_owner: PgPool,
+    pub db_api: PgPool,
+    pub jwt_secret: SecretString,
+    pub config: Config,
+}
+
+/// How to reach the database, from the config and the JWT secret.
+pub fn db_settings(config: &Config, secret: &SecretString, max_connections: u32) -> DbSettings {
+    DbSettings {
+        url: config
+            .database_url
+            .as_ref()
+            .map(|u| u.expose_secret().to_string()),
+        data_dir: config.data_dir.clone(),
+        authenticator_password: keys::authenticator_password(secret),
+        max_connections,
+    }
+}
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    db: Database,
+    keys: ApiKeys,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        let secret = keys::load_or_create_secret(&config)?;
+        let db = Database::open(&db_settings(&config, &secret, 16)).await?;
+        let listener = TcpListener::bind(config.addr)
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+        let port = listener.local_addr()?.port();
+        let api_keys = ApiKeys::new(&secret);
+        let site = web::Data::new(site::Site {
+            dir: config.site_dir.clone(),
+            anon_key: api_keys.anon.clone(),
+        });
+        let state = web::Data::new(AppState {
+            db_owner: db.owner.clone(),
+            db_api: db.api.clone(),
+            jwt_secret: secret,
+            config,
+        });
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(Compress::default())
+                .wrap(from_fn(telemetry::log_request))
+                .app_data(state.clone())
+                .app_data(site.clone())
+                .route("/auth/v1/health", web::get().to(health::health))
+                .default_service(web::to(site::serve))
+        })
+        .listen(listener)?
+        .shutdown_timeout(10)
+        .run();
+        Ok(Application {
+            port,
+            server,
+            db,
+            keys: api_keys,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn keys(&self) -> &ApiKeys {
+        &self.keys
+    }
+
+    pub fn managed_db_port(&self) -> Option<u16> {
+        self.db.managed_port()
+    }
+
+    /// Serve until SIGINT/SIGTERM (graceful), then close the database and stop
+    /// the managed cluster.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let served = self.server.await;
+        let closed = self.db.close().await;
+        served?;
+        closed?;
+        Ok(())
+    }
+}
