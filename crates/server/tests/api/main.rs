@@ -1,0 +1,6 @@
+//! HTTP tests of pleat-server: the real `Application::build` on port 0 against
+//! a throwaway database (see `helpers::spawn_app`).
+
+mod health;
+mod helpers;
+mod site;

@@ -1,0 +1,44 @@
+# Shared by the scripts: repo root, messages, and installing what is missing.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=
+apt_install() {
+  command -v apt-get >/dev/null || die "apt-get is missing: install $* by hand"
+  if [ -z "$APT_UPDATED" ]; then as_root apt-get update -qq; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+pg_bindir() {
+  local d
+  if command -v pg_config >/dev/null && d="$(pg_config --bindir 2>/dev/null)" && [ -x "$d/initdb" ]; then echo "$d"; return; fi
+  if command -v initdb >/dev/null; then dirname "$(command -v initdb)"; return; fi
+  d="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+  [ -n "$d" ] && [ -x "$d/initdb" ] && echo "$d"
+}
+
+ensure_postgres() {
+  if [ -z "$(pg_bindir)" ]; then say "installing PostgreSQL"; apt_install postgresql; fi
+}
+
+ensure_node() {
+  command -v node >/dev/null && command -v npm >/dev/null || { say "installing Node.js"; apt_install nodejs npm; }
+  local major; major="$(node -p 'process.versions.node.split(".")[0]')"
+  [ "$major" -ge 20 ] || die "Node.js 20 or newer is needed (found $(node --version))"
+}
+
+# npm ci when the lock file changed since the last install.
+ensure_npm_packages() {
+  local dir="$1"
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    say "installing npm packages in ${dir#"$ROOT"/}"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+ensure_rust() {
+  command -v cargo >/dev/null || die "Rust is needed: install it from https://rustup.rs and run this again"
+}
