@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use ipnet::IpNet;
 use secrecy::SecretString;
 
-const KNOWN: &[&str] = &[
+/// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
+pub const VARIABLES: &[&str] = &[
     "PLEAT_ADDR",
     "PLEAT_DATA_DIR",
     "PLEAT_JWT_SECRET",
@@ -64,7 +65,7 @@ impl Config {
         let vars: std::collections::HashMap<String, String> = vars.into_iter().collect();
         let mut unknown: Vec<&String> = vars
             .keys()
-            .filter(|k| k.starts_with("PLEAT_") && !KNOWN.contains(&k.as_str()))
+            .filter(|k| k.starts_with("PLEAT_") && !VARIABLES.contains(&k.as_str()))
             .collect();
         unknown.sort();
         if let Some(name) = unknown.first() {
