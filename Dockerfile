@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+
+# Pleat: the `pleat` binary serving the API and the built React site from one image.
+#   docker build -t pleat .
+#   docker run -p 8080:8080 -e DATABASE_URL=postgres://... pleat
+# (docker-compose.yml runs it next to PostgreSQL 15.)
+
+# --- 1. the site -----------------------------------------------------------
+FROM node:20-bookworm-slim AS site
+WORKDIR /src/frontend
+# Manifests first so the npm layer is reused while only sources change.
+COPY frontend/package.json frontend/package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+# --- 2. the server ---------------------------------------------------------
+FROM rust:1-bookworm AS server
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY crates/ crates/
+# The migrations are embedded into the binary at compile time (sqlx::migrate!).
+COPY migrations/ migrations/
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/usr/local/cargo/git \
+    --mount=type=cache,target=/src/target \
+    cargo build --release --locked -p pleat-server \
+    && mkdir -p /app \
+    && cp target/release/pleat /app/pleat
+
+# --- 3. runtime ------------------------------------------------------------
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+RUN groupadd --system --gid 10001 pleat \
+    && useradd --system --uid 10001 --gid pleat --home-dir /app --shell /usr/sbin/nologin pleat \
+    && mkdir -p /data \
+    && chown pleat:pleat /data
+COPY --from=server /app/pleat /app/pleat
+COPY --from=site /src/frontend/dist /app/site
+ENV PLEAT_SITE_DIR=/app/site \
+    PLEAT_ADDR=0.0.0.0:8080 \
+    PLEAT_DATA_DIR=/data
+# Stored files and, when PLEAT_JWT_SECRET is unset, the generated secret live here.
+VOLUME ["/data"]
+USER pleat
+WORKDIR /app
+EXPOSE 8080
+CMD ["/app/pleat", "serve"]

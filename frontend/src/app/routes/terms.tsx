@@ -1,0 +1,9 @@
+import { PageHeading } from '@/components/ui/page-heading'
+
+export function TermsRoute() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-16">
+      <PageHeading>Terms of Service</PageHeading>
+    </div>
+  )
+}

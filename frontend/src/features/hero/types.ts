@@ -1,0 +1,10 @@
+// Row shape of the single-row hero_content table.
+export interface HeroContent {
+  id: string
+  title: string | null
+  subtitle: string | null
+  background_image: string | null
+  cta_text: string | null
+  cta_secondary_text: string | null
+  updated_at: string | null
+}
