@@ -3,6 +3,8 @@
 -- user (authenticated) edits content and reads/deletes messages; service_role
 -- does everything. Each GRANT below is paired with exactly the policies that
 -- let it act on rows. No triggers: clients send updated_at themselves.
+-- A not_blank check asks for one non-whitespace character; btrim() alone would
+-- strip only spaces and let a value of tabs or newlines through.
 
 create table public.hero_content (
   id                 uuid primary key default gen_random_uuid(),
@@ -13,9 +15,9 @@ create table public.hero_content (
   cta_secondary_text text not null default 'Get Quote',
   created_at         timestamptz not null default now(),
   updated_at         timestamptz not null default now(),
-  constraint hero_content_title_not_blank check (length(btrim(title)) > 0),
+  constraint hero_content_title_not_blank check (title ~ '[^[:space:]]'),
   constraint hero_content_title_length check (char_length(title) <= 200),
-  constraint hero_content_subtitle_not_blank check (length(btrim(subtitle)) > 0),
+  constraint hero_content_subtitle_not_blank check (subtitle ~ '[^[:space:]]'),
   constraint hero_content_subtitle_length check (char_length(subtitle) <= 500),
   constraint hero_content_background_image_length check (char_length(background_image) <= 500),
   constraint hero_content_cta_text_length check (char_length(cta_text) <= 50),
@@ -32,8 +34,8 @@ create table public.services (
   sort_order  integer not null default 0,
   created_at  timestamptz not null default now(),
   updated_at  timestamptz not null default now(),
-  constraint services_title_not_blank check (length(btrim(title)) > 0),
-  constraint services_description_not_blank check (length(btrim(description)) > 0)
+  constraint services_title_not_blank check (title ~ '[^[:space:]]'),
+  constraint services_description_not_blank check (description ~ '[^[:space:]]')
 );
 comment on table public.services is 'Service cards, listed by sort_order.';
 
@@ -48,8 +50,8 @@ create table public.portfolio_items (
   sort_order  integer not null default 0,
   created_at  timestamptz not null default now(),
   updated_at  timestamptz not null default now(),
-  constraint portfolio_items_title_not_blank check (length(btrim(title)) > 0),
-  constraint portfolio_items_image_url_not_blank check (length(btrim(image_url)) > 0),
+  constraint portfolio_items_title_not_blank check (title ~ '[^[:space:]]'),
+  constraint portfolio_items_image_url_not_blank check (image_url ~ '[^[:space:]]'),
   constraint portfolio_items_category_known
     check (category in ('curtains', 'blinds', 'furniture-covers', 'other')),
   constraint portfolio_items_images_no_nulls check (array_position(images, null) is null)
@@ -67,8 +69,8 @@ create table public.testimonials (
   sort_order integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint testimonials_name_not_blank check (length(btrim(name)) > 0),
-  constraint testimonials_content_not_blank check (length(btrim(content)) > 0),
+  constraint testimonials_name_not_blank check (name ~ '[^[:space:]]'),
+  constraint testimonials_content_not_blank check (content ~ '[^[:space:]]'),
   constraint testimonials_rating_range check (rating between 1 and 5)
 );
 comment on table public.testimonials is 'Customer reviews, listed by sort_order.';
@@ -82,8 +84,8 @@ create table public.about_content (
   projects_completed integer not null default 0,
   created_at         timestamptz not null default now(),
   updated_at         timestamptz not null default now(),
-  constraint about_content_title_not_blank check (length(btrim(title)) > 0),
-  constraint about_content_content_not_blank check (length(btrim(content)) > 0),
+  constraint about_content_title_not_blank check (title ~ '[^[:space:]]'),
+  constraint about_content_content_not_blank check (content ~ '[^[:space:]]'),
   constraint about_content_years_experience_non_negative check (years_experience >= 0),
   constraint about_content_projects_completed_non_negative check (projects_completed >= 0)
 );
@@ -112,7 +114,7 @@ create table public.site_settings (
   secondary_color  text not null default '#f59e0b',
   created_at       timestamptz not null default now(),
   updated_at       timestamptz not null default now(),
-  constraint site_settings_site_title_not_blank check (length(btrim(site_title)) > 0),
+  constraint site_settings_site_title_not_blank check (site_title ~ '[^[:space:]]'),
   constraint site_settings_primary_color_hex check (primary_color ~ '^#[0-9a-fA-F]{6}$'),
   constraint site_settings_secondary_color_hex check (secondary_color ~ '^#[0-9a-fA-F]{6}$')
 );
@@ -127,16 +129,16 @@ create table public.contact_messages (
   service_needed text,
   message        text not null,
   created_at     timestamptz not null default now(),
-  constraint contact_messages_first_name_not_blank check (length(btrim(first_name)) > 0),
+  constraint contact_messages_first_name_not_blank check (first_name ~ '[^[:space:]]'),
   constraint contact_messages_first_name_length check (char_length(first_name) <= 50),
-  constraint contact_messages_last_name_not_blank check (length(btrim(last_name)) > 0),
+  constraint contact_messages_last_name_not_blank check (last_name ~ '[^[:space:]]'),
   constraint contact_messages_last_name_length check (char_length(last_name) <= 50),
-  constraint contact_messages_email_not_blank check (length(btrim(email)) > 0),
+  constraint contact_messages_email_not_blank check (email ~ '[^[:space:]]'),
   constraint contact_messages_email_length check (char_length(email) <= 100),
   constraint contact_messages_email_shape check (email ~ '^[^[:space:]@]+@[^[:space:]@]+$'),
   constraint contact_messages_phone_length check (char_length(phone) <= 20),
   constraint contact_messages_service_needed_length check (char_length(service_needed) <= 50),
-  constraint contact_messages_message_not_blank check (length(btrim(message)) > 0),
+  constraint contact_messages_message_not_blank check (message ~ '[^[:space:]]'),
   constraint contact_messages_message_length check (char_length(message) <= 2000)
 );
 comment on table public.contact_messages is 'Contact form submissions: visitors insert, signed-in users read and delete.';

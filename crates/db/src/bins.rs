@@ -26,13 +26,13 @@ impl BinLookup {
 
     /// The directory holding `initdb`, `pg_ctl` and `postgres`.
     pub fn find(&self) -> Result<PathBuf, Error> {
-        self.from_pg_config()
-            .or_else(|| self.from_path())
-            .or_else(|| self.from_versions_root())
+        self.via_pg_config()
+            .or_else(|| self.via_path())
+            .or_else(|| self.via_versions_root())
             .ok_or(Error::BinariesNotFound)
     }
 
-    fn from_pg_config(&self) -> Option<PathBuf> {
+    fn via_pg_config(&self) -> Option<PathBuf> {
         // pg_config is found through the same PATH we were given.
         let program = if self.pg_config.components().count() > 1 {
             self.pg_config.clone()
@@ -47,13 +47,13 @@ impl BinLookup {
         has_server(&dir).then_some(dir)
     }
 
-    fn from_path(&self) -> Option<PathBuf> {
+    fn via_path(&self) -> Option<PathBuf> {
         let initdb = search_path(&self.path_var, "initdb".as_ref())?;
         let dir = initdb.parent()?.to_path_buf();
         has_server(&dir).then_some(dir)
     }
 
-    fn from_versions_root(&self) -> Option<PathBuf> {
+    fn via_versions_root(&self) -> Option<PathBuf> {
         let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir(&self.versions_root)
             .ok()?
             .filter_map(|e| e.ok())
