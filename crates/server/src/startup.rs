@@ -23,6 +23,27 @@ pub struct AppState {
     pub config: Config,
 }
 
+/// Browsers may call the APIs from any origin with whatever headers supabase-js
+/// sends (requested headers are echoed), and read the headers it needs.
+fn cors() -> actix_cors::Cors {
+    actix_cors::Cors::default()
+        .allow_any_origin()
+        .allow_any_method()
+        .allow_any_header()
+        .expose_headers([
+            "content-range",
+            "content-profile",
+            "preference-applied",
+            "location",
+            "range-unit",
+            "x-supabase-api-version",
+            "x-total-count",
+            "link",
+            "retry-after",
+        ])
+        .max_age(86400)
+}
+
 /// How to reach the database, from the config and the JWT secret.
 pub fn db_settings(config: &Config, secret: &SecretString, max_connections: u32) -> DbSettings {
     DbSettings {
@@ -63,6 +84,7 @@ impl Application {
         });
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(cors())
                 .wrap(Compress::default())
                 .wrap(from_fn(telemetry::log_request))
                 .app_data(state.clone())
