@@ -1,0 +1,318 @@
+//! The cursor the query-parameter parsers walk, with Parsec's error discipline.
+//!
+//! To answer with PostgREST's error texts, failures are kept the way Parsec keeps
+//! them: every failure records what was unexpected and what was expected where it
+//! happened; consuming input discards what was collected before; a failed
+//! `attempt` backtracks but keeps its error; a `label` replaces the expectations of
+//! what it wraps; alternatives are tried only while nothing was consumed. The
+//! grammar modules are ordinary recursive descent written against these
+//! primitives.
+
+use super::perror::{show_char, show_string, Msg, PError, QpError};
+
+/// A failed parse; the cursor holds the error. `consumed` tells alternatives
+/// whether they may still try another branch.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Fail {
+    consumed: bool,
+}
+
+pub(crate) type PResult<T> = Result<T, Fail>;
+
+pub(crate) struct Cursor {
+    chars: Vec<char>,
+    pos: usize,
+    err: PError,
+}
+
+pub(crate) type Parser<'p, T> = &'p dyn Fn(&mut Cursor) -> PResult<T>;
+
+impl Cursor {
+    pub fn new(input: &str) -> Self {
+        Self {
+            chars: input.chars().collect(),
+            pos: 0,
+            err: PError::unknown(0),
+        }
+    }
+
+    /// Runs `parser` over `input`; like PostgREST, trailing input is not an error
+    /// unless the grammar itself asks for the end.
+    pub fn run<T>(
+        source: &str,
+        input: &str,
+        parser: impl FnOnce(&mut Cursor) -> PResult<T>,
+    ) -> Result<T, QpError> {
+        let mut c = Cursor::new(input);
+        parser(&mut c).map_err(|_| c.err.render(source, &c.chars))
+    }
+
+    pub fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn advance(&mut self, n: usize) {
+        self.pos += n;
+        self.err = PError::unknown(self.pos);
+    }
+
+    fn fail<T>(&mut self, pos: usize, msgs: Vec<Msg>, consumed: bool) -> PResult<T> {
+        let err = std::mem::replace(&mut self.err, PError::unknown(0));
+        self.err = err.merge(PError { pos, msgs });
+        Err(Fail { consumed })
+    }
+
+    /// Whether a failure happened without consuming input since `start`.
+    pub fn empty(&self, fail: Fail, start: usize) -> bool {
+        !fail.consumed && self.pos == start
+    }
+
+    pub fn satisfy(&mut self, pred: impl Fn(char) -> bool, label: Option<&str>) -> PResult<char> {
+        let expect = label.map(|l| Msg::Expect(l.to_string()));
+        match self.peek() {
+            Some(ch) if pred(ch) => {
+                self.advance(1);
+                Ok(ch)
+            }
+            found => {
+                let shown = found
+                    .map(|ch| show_string(&ch.to_string()))
+                    .unwrap_or_default();
+                let msgs = std::iter::once(Msg::SysUnExpect(shown))
+                    .chain(expect)
+                    .collect();
+                self.fail(self.pos, msgs, false)
+            }
+        }
+    }
+
+    pub fn char(&mut self, want: char) -> PResult<char> {
+        self.satisfy(|ch| ch == want, Some(&show_string(&want.to_string())))
+    }
+
+    /// Parsec's `string`: reports at its start, and counts as consuming once the
+    /// first character matched.
+    pub fn string(&mut self, want: &str) -> PResult<()> {
+        for (i, w) in want.chars().enumerate() {
+            let found = self.chars.get(self.pos + i).copied();
+            if found != Some(w) {
+                let shown = found
+                    .map(|ch| show_string(&ch.to_string()))
+                    .unwrap_or_default();
+                let msgs = vec![Msg::SysUnExpect(shown), Msg::Expect(show_string(want))];
+                if i > 0 {
+                    // A consumed failure stands alone: earlier empty failures at this
+                    // position are not merged into it.
+                    self.err = PError::unknown(self.pos);
+                }
+                return self.fail(self.pos, msgs, i > 0);
+            }
+        }
+        self.advance(want.chars().count());
+        Ok(())
+    }
+
+    pub fn eof(&mut self) -> PResult<()> {
+        match self.peek() {
+            None => {
+                let msgs = vec![
+                    Msg::SysUnExpect(String::new()),
+                    Msg::Expect("end of input".into()),
+                ];
+                let err = std::mem::replace(&mut self.err, PError::unknown(0));
+                self.err = err.merge(PError {
+                    pos: self.pos,
+                    msgs,
+                });
+                Ok(())
+            }
+            Some(ch) => {
+                let msgs = vec![
+                    Msg::UnExpect(show_char(ch)),
+                    Msg::Expect("end of input".into()),
+                ];
+                self.fail(self.pos, msgs, false)
+            }
+        }
+    }
+
+    /// Parsec's `notFollowedBy` over a one-character parser: when the character is
+    /// there, the complaint is reported just past it.
+    pub fn not_followed_by(
+        &mut self,
+        pred: impl Fn(char) -> bool,
+        label: Option<&str>,
+    ) -> PResult<()> {
+        match self.peek() {
+            Some(ch) if pred(ch) => {
+                self.fail(self.pos + 1, vec![Msg::UnExpect(show_char(ch))], false)
+            }
+            _ => {
+                let start = self.pos;
+                let _ = self.satisfy(pred, label);
+                debug_assert_eq!(self.pos, start);
+                Ok(())
+            }
+        }
+    }
+
+    /// Parsec's `try`: backtrack on failure, keeping the error.
+    pub fn attempt<T>(&mut self, p: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<T> {
+        let start = self.pos;
+        let before = self.err.clone();
+        p(self).map_err(|_| {
+            self.pos = start;
+            // Backtracking joins this error with those collected before the attempt,
+            // which consuming input inside it had cleared.
+            let inner = std::mem::replace(&mut self.err, PError::unknown(0));
+            self.err = before.merge(inner);
+            Fail { consumed: false }
+        })
+    }
+
+    pub fn lookahead<T>(&mut self, p: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<T> {
+        let start = self.pos;
+        let before = self.err.clone();
+        let value = p(self)?;
+        self.pos = start;
+        self.err = before;
+        Ok(value)
+    }
+
+    /// Parsec's `<?>`: when `p` consumed nothing, its expectations become `label`.
+    pub fn label<T>(
+        &mut self,
+        label: &str,
+        p: impl FnOnce(&mut Cursor) -> PResult<T>,
+    ) -> PResult<T> {
+        let start = self.pos;
+        let before = std::mem::replace(&mut self.err, PError::unknown(start));
+        let result = p(self);
+        let consumed = match &result {
+            Ok(_) => self.pos != start,
+            Err(f) => !self.empty(*f, start),
+        };
+        if !consumed {
+            if result.is_err() || !self.err.msgs.is_empty() {
+                self.err.set_expect(label);
+            }
+            let inner = std::mem::replace(&mut self.err, PError::unknown(0));
+            self.err = before.merge(inner);
+        }
+        result
+    }
+
+    pub fn alt<T>(&mut self, parsers: &[Parser<'_, T>]) -> PResult<T> {
+        let start = self.pos;
+        for p in parsers {
+            match p(self) {
+                Err(f) if self.empty(f, start) => continue,
+                other => return other,
+            }
+        }
+        Err(Fail { consumed: false })
+    }
+
+    pub fn optional<T>(&mut self, p: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<Option<T>> {
+        let start = self.pos;
+        match p(self) {
+            Ok(v) => Ok(Some(v)),
+            Err(f) if self.empty(f, start) => Ok(None),
+            Err(f) => Err(f),
+        }
+    }
+
+    pub fn many<T>(&mut self, p: impl Fn(&mut Cursor) -> PResult<T>) -> PResult<Vec<T>> {
+        let mut out = Vec::new();
+        loop {
+            let start = self.pos;
+            match p(self) {
+                Ok(v) if self.pos != start => out.push(v),
+                Ok(_) => return Ok(out),
+                Err(f) if self.empty(f, start) => return Ok(out),
+                Err(f) => return Err(f),
+            }
+        }
+    }
+
+    pub fn many1<T>(&mut self, p: impl Fn(&mut Cursor) -> PResult<T>) -> PResult<Vec<T>> {
+        let first = p(self)?;
+        let mut rest = self.many(p)?;
+        rest.insert(0, first);
+        Ok(rest)
+    }
+
+    pub fn sep_by1<T, S>(
+        &mut self,
+        p: impl Fn(&mut Cursor) -> PResult<T>,
+        sep: impl Fn(&mut Cursor) -> PResult<S>,
+    ) -> PResult<Vec<T>> {
+        let mut out = vec![p(self)?];
+        loop {
+            let start = self.pos;
+            match sep(self) {
+                Ok(_) => {}
+                Err(f) if self.empty(f, start) => return Ok(out),
+                Err(f) => return Err(f),
+            }
+            match p(self) {
+                Ok(v) => out.push(v),
+                Err(_) => return Err(Fail { consumed: true }),
+            }
+        }
+    }
+
+    pub fn sep_by<T, S>(
+        &mut self,
+        p: impl Fn(&mut Cursor) -> PResult<T>,
+        sep: impl Fn(&mut Cursor) -> PResult<S>,
+    ) -> PResult<Vec<T>> {
+        let start = self.pos;
+        match self.sep_by1(p, sep) {
+            Err(f) if self.empty(f, start) => Ok(Vec::new()),
+            other => other,
+        }
+    }
+
+    /// Spaces and tabs, as PostgREST's `lexeme` skips them.
+    pub fn ws(&mut self) -> PResult<()> {
+        self.many(|c| c.satisfy(|ch| ch == ' ' || ch == '\t', None))
+            .map(|_| ())
+    }
+
+    pub fn lexeme<T>(&mut self, p: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<T> {
+        self.ws()?;
+        let v = p(self)?;
+        self.ws()?;
+        Ok(v)
+    }
+
+    /// Everything left, for values that run to the end of the parameter.
+    pub fn rest(&mut self) -> String {
+        let s: String = self.chars[self.pos..].iter().collect();
+        if !s.is_empty() {
+            self.advance(self.chars.len() - self.pos);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn furthest_error_wins_and_same_position_merges() {
+        let r = Cursor::run("src", "ab", |c| {
+            c.alt(&[&|c| c.attempt(|c| c.string("ax")), &|c| c.string("b")])
+        });
+        insta::assert_debug_snapshot!(r, @r#"
+        Err(
+            QpError {
+                message: "\"src\" (line 1, column 1)",
+                details: "unexpected \"b\" expecting \"ax\" or \"b\"",
+            },
+        )
+        "#);
+    }
+}
