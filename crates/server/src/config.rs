@@ -21,6 +21,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_REFRESH_TOKEN_REUSE_INTERVAL",
     "PLEAT_PASSWORD_MIN_LENGTH",
     "PLEAT_TRUSTED_PROXIES",
+    "PLEAT_MAX_BODY",
 ];
 
 #[derive(Debug, Clone)]
@@ -37,6 +38,7 @@ pub struct Config {
     pub refresh_token_reuse_interval: u64,
     pub password_min_length: usize,
     pub trusted_proxies: Vec<IpNet>,
+    pub max_body: usize,
 }
 
 /// One line saying which variable is wrong and why.
@@ -134,6 +136,7 @@ impl Config {
             password_min_length: number(get("PLEAT_PASSWORD_MIN_LENGTH"), "PLEAT_PASSWORD_MIN_LENGTH", 8, 1)?
                 as usize,
             trusted_proxies,
+            max_body: number(get("PLEAT_MAX_BODY"), "PLEAT_MAX_BODY", 10 * 1024 * 1024, 1024)? as usize,
         })
     }
 }
@@ -189,6 +192,7 @@ mod tests {
         assert_eq!(c.refresh_token_reuse_interval, 10);
         assert_eq!(c.password_min_length, 8);
         assert!(c.trusted_proxies.is_empty());
+        assert_eq!(c.max_body, 10 * 1024 * 1024);
     }
 
     #[test]
