@@ -3,10 +3,17 @@
 //! `pg_ctl` on a unix socket inside that directory plus a free loopback port,
 //! and stopped (fast shutdown) when Pleat exits. As root, every server program
 //! runs as the `postgres` OS user, since initdb and postgres refuse root.
+//!
+//! The pleat process that started the cluster holds an exclusive lock on
+//! `$PLEAT_DATA_DIR/pleat.lock`. Another pleat (e.g. `pleat user add` while
+//! `pleat serve` runs) finds the lock taken and shares the running server
+//! without stopping it; a running server with nobody holding the lock is an
+//! orphan from a crash and is restarted.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use nix::fcntl::{Flock, FlockArg};
 use sqlx::postgres::PgConnectOptions;
 
 use crate::bins::BinLookup;
@@ -21,7 +28,9 @@ pub struct ManagedCluster {
     pgdata: PathBuf,
     port: u16,
     as_postgres: bool,
+    /// True when this process started the server and must stop it.
     running: bool,
+    _lock: Option<Flock<std::fs::File>>,
 }
 
 impl ManagedCluster {
@@ -34,12 +43,24 @@ impl ManagedCluster {
             .canonicalize()
             .map_err(Error::io("cannot resolve", data_dir))?;
         let as_postgres = nix::unistd::geteuid().is_root();
+        let lock_path = data_dir.join("pleat.lock");
+        let lock_file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(Error::io("cannot open", &lock_path))?;
+        let lock = match Flock::lock(lock_file, FlockArg::LockExclusiveNonblock) {
+            Ok(lock) => lock,
+            Err(_) => return ManagedCluster::share(bin, data_dir.join("pg"), as_postgres),
+        };
         let mut cluster = ManagedCluster {
             bin,
             pgdata: data_dir.join("pg"),
             port: 0,
             as_postgres,
             running: false,
+            _lock: Some(lock),
         };
         if as_postgres {
             cluster.prepare_for_postgres_user(&data_dir)?;
@@ -84,6 +105,40 @@ impl ManagedCluster {
         Ok(cluster)
     }
 
+    /// Another pleat owns the running server: use it, never stop it.
+    fn share(bin: PathBuf, pgdata: PathBuf, as_postgres: bool) -> Result<Self, Error> {
+        let pid_file = pgdata.join("postmaster.pid");
+        let text = std::fs::read_to_string(&pid_file).map_err(|_| {
+            anyhow::anyhow!(
+                "another pleat is using {} but its PostgreSQL is not running yet; try again in a moment",
+                pgdata.display()
+            )
+        })?;
+        // postmaster.pid: pid, data dir, start time, port, socket dir, …
+        let port = text
+            .lines()
+            .nth(3)
+            .and_then(|l| l.trim().parse::<u16>().ok())
+            .ok_or_else(|| anyhow::anyhow!("cannot read the port from {}", pid_file.display()))?;
+        tracing::info!(port, "sharing the managed PostgreSQL of the pleat already running");
+        Ok(ManagedCluster {
+            bin,
+            pgdata,
+            port,
+            as_postgres,
+            running: false,
+            _lock: None,
+        })
+    }
+
+    /// Leave the server running and release the lock, as a crash would
+    /// (for tests of crash recovery).
+    #[doc(hidden)]
+    pub fn abandon(mut self) {
+        self.running = false;
+        self._lock = None;
+    }
+
     /// Superuser connection over the unix socket (trust authentication).
     pub fn connect_options(&self) -> PgConnectOptions {
         PgConnectOptions::new()
@@ -107,7 +162,9 @@ impl ManagedCluster {
             return Ok(());
         }
         self.running = false;
-        self.pg_ctl_stop()?;
+        let stopped = self.pg_ctl_stop();
+        self._lock = None;
+        stopped?;
         tracing::info!("managed PostgreSQL stopped");
         Ok(())
     }

@@ -73,10 +73,21 @@ async fn a_server_left_running_by_a_crash_is_recovered() {
     let orphan = start(dir.path());
     let old_port = orphan.port();
     // A crash: the process is gone without stopping its server.
-    std::mem::forget(orphan);
+    orphan.abandon();
     let cluster = start(dir.path());
     assert_ne!(cluster.port(), old_port);
     assert_eq!(query_one(&cluster, "SELECT 'up'").await, "up");
+}
+
+#[tokio::test]
+async fn a_second_pleat_shares_the_running_server_without_stopping_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let owner = start(dir.path());
+    let second = start(dir.path());
+    assert_eq!(second.port(), owner.port());
+    assert_eq!(query_one(&second, "SELECT 'shared'").await, "shared");
+    drop(second);
+    assert_eq!(query_one(&owner, "SELECT 'still up'").await, "still up");
 }
 
 #[tokio::test]

@@ -1,4 +1,5 @@
-//! The command line: `pleat [serve]`, `pleat migrate`, `pleat keys`.
+//! The command line: `pleat [serve]`, `pleat migrate`, `pleat keys`,
+//! `pleat user add|passwd|list|remove`.
 //! Settings come only from the environment (see `config`).
 
 use clap::{Parser, Subcommand};
@@ -18,4 +19,19 @@ pub enum Command {
     Migrate,
     /// Print the anon and service_role API keys
     Keys,
+    /// Manage the owner accounts that sign in to /admin
+    #[command(subcommand)]
+    User(UserCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create a confirmed user (password from stdin when piped, else a hidden prompt)
+    Add { email: String },
+    /// Set a user's password (ends the user's sessions)
+    Passwd { email: String },
+    /// List the users
+    List,
+    /// Delete a user and its sessions
+    Remove { email: String },
 }

@@ -2,8 +2,8 @@
 
 pub mod cli;
 pub mod config;
-pub mod health;
 pub mod keys;
 pub mod site;
 pub mod startup;
 pub mod telemetry;
+pub mod users;

@@ -53,5 +53,6 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             println!("service_role key: {}", keys.service_role);
             Ok(())
         }
+        Command::User(command) => pleat_server::users::run(command, &config).await,
     }
 }

@@ -13,7 +13,7 @@ use sqlx::PgPool;
 
 use crate::config::Config;
 use crate::keys::{self, ApiKeys};
-use crate::{health, site, telemetry};
+use crate::{site, telemetry};
 
 /// What handlers share.
 pub struct AppState {
@@ -76,6 +76,26 @@ impl Application {
             dir: config.site_dir.clone(),
             anon_key: api_keys.anon.clone(),
         });
+        let auth = web::Data::new(
+            pleat_auth::AuthState::new(
+                pleat_auth::AuthSettings {
+                    jwt_secret: secret.clone(),
+                    jwt_exp: config.jwt_exp,
+                    disable_signup: config.disable_signup,
+                    refresh_token_reuse_interval: config.refresh_token_reuse_interval,
+                    password_min_length: config.password_min_length,
+                    trusted_proxies: config.trusted_proxies.clone(),
+                    site_url: None,
+                },
+                db.owner.clone(),
+            ),
+        );
+        if let Some((email, password)) = &config.admin {
+            auth.accounts()
+                .ensure_user(email, password.expose_secret())
+                .await
+                .map_err(|e| anyhow::anyhow!("PLEAT_ADMIN_EMAIL: cannot create the owner account: {e}"))?;
+        }
         let state = web::Data::new(AppState {
             db_owner: db.owner.clone(),
             db_api: db.api.clone(),
@@ -89,7 +109,11 @@ impl Application {
                 .wrap(from_fn(telemetry::log_request))
                 .app_data(state.clone())
                 .app_data(site.clone())
-                .route("/auth/v1/health", web::get().to(health::health))
+                .service(
+                    web::scope("/auth/v1")
+                        .app_data(auth.clone())
+                        .configure(pleat_auth::configure),
+                )
                 .default_service(web::to(site::serve))
         })
         .listen(listener)?

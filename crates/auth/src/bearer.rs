@@ -1,0 +1,86 @@
+//! Who is calling a bearer endpoint, with GoTrue's answers: no token is 401
+//! `no_authorization`; a token that does not verify is 403 `bad_jwt`; a token
+//! whose user or session is gone is 403 `user_not_found` / `session_not_found`
+//! (how `getUser()` learns of a sign-out elsewhere). The admin API only needs a
+//! verified token whose role is `service_role`, else 403 `not_admin`.
+
+use actix_web::HttpRequest;
+use uuid::Uuid;
+
+use crate::jwt::{self, Claims};
+use crate::model::User;
+use crate::session::{self, Session};
+use crate::{users, AuthState, Error};
+
+pub struct Principal {
+    pub user: User,
+    /// `None` for tokens without a `session_id` (GoTrue accepts those).
+    pub session: Option<Session>,
+    pub claims: Claims,
+}
+
+fn bearer(req: &HttpRequest) -> Result<&str, Error> {
+    let header = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let token = header
+        .strip_prefix("Bearer ")
+        .or_else(|| header.strip_prefix("bearer "));
+    match token {
+        Some(t) if !t.is_empty() && !t.contains(char::is_whitespace) => Ok(t),
+        _ => Err(Error::NoAuthorization),
+    }
+}
+
+fn verified(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
+    jwt::verify(bearer(req)?, &state.settings.jwt_secret).map_err(|e| {
+        Error::BadJwt(format!(
+            "invalid JWT: unable to parse or verify signature, {e}"
+        ))
+    })
+}
+
+pub async fn authenticate(state: &AuthState, req: &HttpRequest) -> Result<Principal, Error> {
+    let claims = verified(state, req)?;
+    let sub = claims
+        .str("sub")
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| Error::BadJwt("invalid claim: missing sub claim".into()))?;
+    let user_id = Uuid::parse_str(sub).map_err(|_| Error::BadJwtSubject)?;
+    let mut conn = state.pool.acquire().await?;
+    let user = users::find_by_id(&mut conn, user_id)
+        .await?
+        .ok_or(Error::TokenUserNotFound)?;
+    let session = match claims.str("session_id").filter(|s| !s.is_empty()) {
+        None => None,
+        Some(raw) => {
+            let id = Uuid::parse_str(raw).map_err(|_| {
+                Error::BadJwt("invalid claim: session_id claim must be a UUID".into())
+            })?;
+            if id.is_nil() {
+                None
+            } else {
+                let found = session::find(&mut conn, id)
+                    .await?
+                    .filter(|s| s.user_id == user.id);
+                Some(found.ok_or(Error::SessionNotFound)?)
+            }
+        }
+    };
+    Ok(Principal {
+        user,
+        session,
+        claims,
+    })
+}
+
+pub fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
+    let claims = verified(state, req)?;
+    if claims.role.as_deref() == Some("service_role") {
+        Ok(claims)
+    } else {
+        Err(Error::NotAdmin("User not allowed"))
+    }
+}

@@ -1,0 +1,271 @@
+//! HS256 JWTs: signing the access tokens this crate issues, and [`verify`],
+//! which `/auth/v1` and `/rest/v1` both use. Only HS256 is accepted (`none`
+//! and every other algorithm are refused); `exp`, `nbf` and `iat` are checked
+//! with 30 s of leeway for clock skew; `aud` is not checked (GoTrue and
+//! PostgREST do not by default).
+
+use std::collections::HashSet;
+
+use jsonwebtoken::{
+    decode, encode, errors::ErrorKind, Algorithm, DecodingKey, EncodingKey, Header, Validation,
+};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LEEWAY_SECS: u64 = 30;
+
+/// A verified token: every claim as sent, and its `role` when it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claims {
+    pub value: Value,
+    /// `None` when the token carries no string `role` (PostgREST then uses anon).
+    pub role: Option<String>,
+}
+
+impl Claims {
+    pub fn str(&self, name: &str) -> Option<&str> {
+        self.value.get(name).and_then(Value::as_str)
+    }
+}
+
+/// Why a token was refused; the text is safe to show to the client.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JwtError {
+    #[error("token is expired")]
+    Expired,
+    #[error("token is not valid yet")]
+    NotYetValid,
+    #[error("token used before issued")]
+    IssuedInFuture,
+    #[error("signing method {0} is invalid")]
+    Algorithm(String),
+    #[error("signature is invalid")]
+    Signature,
+    #[error("token is malformed: {0}")]
+    Malformed(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AmrEntry {
+    pub method: String,
+    pub timestamp: i64,
+}
+
+/// The access token GoTrue issues, claim for claim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AccessTokenClaims {
+    pub iss: String,
+    pub sub: String,
+    pub aud: String,
+    pub exp: i64,
+    pub iat: i64,
+    pub email: String,
+    pub phone: String,
+    pub app_metadata: Value,
+    pub user_metadata: Value,
+    pub role: String,
+    pub aal: String,
+    pub amr: Vec<AmrEntry>,
+    pub session_id: String,
+    pub is_anonymous: bool,
+}
+
+pub fn sign_access_token(
+    claims: &AccessTokenClaims,
+    secret: &SecretString,
+) -> Result<String, anyhow::Error> {
+    sign(claims, secret)
+}
+
+/// Any claims, HS256 (API keys, tests).
+pub fn sign(claims: &impl Serialize, secret: &SecretString) -> Result<String, anyhow::Error> {
+    let key = EncodingKey::from_secret(secret.expose_secret().as_bytes());
+    Ok(encode(&Header::new(Algorithm::HS256), claims, &key)?)
+}
+
+pub fn verify(token: &str, secret: &SecretString) -> Result<Claims, JwtError> {
+    let header = jsonwebtoken::decode_header(token).map_err(|e| match e.kind() {
+        // Algorithms jsonwebtoken does not know at all (`none`, `HS1`) fail here.
+        ErrorKind::Json(_) => match alg_name(token) {
+            Some(alg) => JwtError::Algorithm(alg),
+            None => JwtError::Malformed(e.to_string()),
+        },
+        _ => JwtError::Malformed(e.to_string()),
+    })?;
+    if header.alg != Algorithm::HS256 {
+        return Err(JwtError::Algorithm(format!("{:?}", header.alg)));
+    }
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.leeway = LEEWAY_SECS;
+    validation.validate_exp = true;
+    validation.validate_nbf = true;
+    validation.validate_aud = false;
+    validation.required_spec_claims = HashSet::new();
+    let key = DecodingKey::from_secret(secret.expose_secret().as_bytes());
+    let data = decode::<Value>(token, &key, &validation).map_err(|e| match e.kind() {
+        ErrorKind::ExpiredSignature => JwtError::Expired,
+        ErrorKind::ImmatureSignature => JwtError::NotYetValid,
+        ErrorKind::InvalidSignature => JwtError::Signature,
+        ErrorKind::InvalidAlgorithm => JwtError::Algorithm(format!("{:?}", header.alg)),
+        _ => JwtError::Malformed(e.to_string()),
+    })?;
+    let value = data.claims;
+    if !value.is_object() {
+        return Err(JwtError::Malformed("claims are not a JSON object".into()));
+    }
+    if let Some(iat) = value.get("iat") {
+        let iat = iat
+            .as_i64()
+            .ok_or_else(|| JwtError::Malformed("iat is not a number".into()))?;
+        if iat > chrono::Utc::now().timestamp() + LEEWAY_SECS as i64 {
+            return Err(JwtError::IssuedInFuture);
+        }
+    }
+    let role = value.get("role").and_then(Value::as_str).map(str::to_owned);
+    Ok(Claims { value, role })
+}
+
+/// The `alg` a header names, for the error message, when jsonwebtoken cannot parse it.
+fn alg_name(token: &str) -> Option<String> {
+    use base64::Engine;
+    token
+        .split('.')
+        .next()
+        .and_then(|h| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(h)
+                .ok()
+        })
+        .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+        .and_then(|v| v.get("alg").and_then(Value::as_str).map(str::to_owned))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+    use serde_json::json;
+
+    fn secret() -> SecretString {
+        SecretString::from("0123456789abcdef0123456789abcdef".to_string())
+    }
+
+    fn sign(value: &Value) -> String {
+        encode(
+            &Header::new(Algorithm::HS256),
+            value,
+            &EncodingKey::from_secret(b"0123456789abcdef0123456789abcdef"),
+        )
+        .unwrap()
+    }
+
+    fn now() -> i64 {
+        chrono::Utc::now().timestamp()
+    }
+
+    #[test]
+    fn a_good_token_verifies_with_its_role() {
+        let t =
+            sign(&json!({"sub": "u", "role": "authenticated", "exp": now() + 60, "iat": now()}));
+        let c = verify(&t, &secret()).unwrap();
+        assert_eq!(c.role.as_deref(), Some("authenticated"));
+        assert_eq!(c.str("sub"), Some("u"));
+    }
+
+    #[test]
+    fn tokens_without_exp_or_role_verify() {
+        let c = verify(&sign(&json!({"iss": "x"})), &secret()).unwrap();
+        assert_eq!(c.role, None);
+    }
+
+    #[test]
+    fn time_claims_have_thirty_seconds_of_leeway() {
+        assert!(verify(&sign(&json!({"exp": now() - 20})), &secret()).is_ok());
+        assert_eq!(
+            verify(&sign(&json!({"exp": now() - 40})), &secret()),
+            Err(JwtError::Expired)
+        );
+        assert!(verify(&sign(&json!({"nbf": now() + 20})), &secret()).is_ok());
+        assert_eq!(
+            verify(&sign(&json!({"nbf": now() + 40})), &secret()),
+            Err(JwtError::NotYetValid)
+        );
+        assert!(verify(&sign(&json!({"iat": now() + 20})), &secret()).is_ok());
+        assert_eq!(
+            verify(&sign(&json!({"iat": now() + 40})), &secret()),
+            Err(JwtError::IssuedInFuture)
+        );
+    }
+
+    #[test]
+    fn wrong_secret_is_a_bad_signature() {
+        let t = encode(
+            &Header::new(Algorithm::HS256),
+            &json!({"a": 1}),
+            &EncodingKey::from_secret(b"another"),
+        )
+        .unwrap();
+        assert_eq!(verify(&t, &secret()), Err(JwtError::Signature));
+    }
+
+    #[test]
+    fn alg_none_and_other_algorithms_are_refused() {
+        let b64 = |v: Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
+        let none = format!(
+            "{}.{}.",
+            b64(json!({"alg": "none", "typ": "JWT"})),
+            b64(json!({"role": "service_role"}))
+        );
+        assert_eq!(
+            verify(&none, &secret()),
+            Err(JwtError::Algorithm("none".into()))
+        );
+        let hs512 = encode(
+            &Header::new(Algorithm::HS512),
+            &json!({"role": "x"}),
+            &EncodingKey::from_secret(b"0123456789abcdef0123456789abcdef"),
+        )
+        .unwrap();
+        assert!(matches!(
+            verify(&hs512, &secret()),
+            Err(JwtError::Algorithm(_))
+        ));
+    }
+
+    #[test]
+    fn garbage_is_malformed() {
+        assert!(matches!(
+            verify("not.a.token", &secret()),
+            Err(JwtError::Malformed(_) | JwtError::Algorithm(_))
+        ));
+        assert!(matches!(verify("", &secret()), Err(JwtError::Malformed(_))));
+    }
+
+    #[test]
+    fn signed_access_tokens_round_trip() {
+        let claims = AccessTokenClaims {
+            iss: "pleat".into(),
+            sub: "s".into(),
+            aud: "authenticated".into(),
+            exp: now() + 3600,
+            iat: now(),
+            email: "a@b.c".into(),
+            phone: String::new(),
+            app_metadata: json!({"provider": "email"}),
+            user_metadata: json!({}),
+            role: "authenticated".into(),
+            aal: "aal1".into(),
+            amr: vec![AmrEntry {
+                method: "password".into(),
+                timestamp: now(),
+            }],
+            session_id: "sid".into(),
+            is_anonymous: false,
+        };
+        let t = sign_access_token(&claims, &secret()).unwrap();
+        let back: AccessTokenClaims =
+            serde_json::from_value(verify(&t, &secret()).unwrap().value).unwrap();
+        assert_eq!(back, claims);
+    }
+}

@@ -1,0 +1,149 @@
+//! The refresh_token grant. Each refresh locks the session row, so refreshes of
+//! one session run one after another, then:
+//! - a live token is revoked and replaced by a child in the same session;
+//! - a revoked token presented within the reuse interval (counted from when it
+//!   was revoked) gets the current child if it is that child's parent (the
+//!   client lost the answer), else a new child that replaces the live one;
+//! - a revoked token presented later means the token leaked: the session is
+//!   deleted with all its tokens, and the answer is `refresh_token_already_used`.
+//!
+//! At most one token per session is live (a unique index holds it), so no two
+//! refreshes can ever leave two usable children.
+
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::model::User;
+use crate::session::{self, Client, Session};
+use crate::{refresh_token, users, AuthState, Error};
+
+#[derive(Debug, sqlx::FromRow)]
+struct TokenRow {
+    id: Uuid,
+    session_id: Uuid,
+    parent: Option<Uuid>,
+    revoked: bool,
+    /// Revoked no longer ago than the reuse interval, by the database's clock
+    /// (which stamped the revocation).
+    reusable: bool,
+}
+
+const TOKEN_COLUMNS: &str =
+    "id, session_id, parent, revoked, updated_at + make_interval(secs => $2) >= clock_timestamp() AS reusable";
+
+pub struct Refreshed {
+    pub user: User,
+    pub session: Session,
+    pub refresh_token: String,
+}
+
+pub async fn refresh(
+    state: &AuthState,
+    presented: &str,
+    client: &Client<'_>,
+) -> Result<Refreshed, Error> {
+    let hash = refresh_token::hash(presented);
+    let mut tx = state.pool.begin().await?;
+    let interval = state.settings.refresh_token_reuse_interval as f64;
+    let Some(first) = find(&mut tx, &hash, interval).await? else {
+        return Err(Error::RefreshTokenNotFound);
+    };
+    let Some(session) = session::lock(&mut tx, first.session_id).await? else {
+        return Err(Error::RefreshTokenNotFound);
+    };
+    // Read again under the lock: a refresh we waited for may have revoked it.
+    let Some(token) = find(&mut tx, &hash, interval).await? else {
+        return Err(Error::RefreshTokenNotFound);
+    };
+
+    let issued = if !token.revoked {
+        rotate(state, &mut tx, &token, &session, presented).await?
+    } else if !token.reusable {
+        tracing::warn!(session_id = %session.id, user_id = %session.user_id, "refresh token reused after the interval; revoking the session");
+        session::end(&mut tx, session.id).await?;
+        tx.commit().await?;
+        return Err(Error::RefreshTokenAlreadyUsed);
+    } else {
+        match live_token(&mut tx, session.id, interval).await? {
+            Some(live) if live.parent == Some(token.id) => {
+                refresh_token::derive_child(&state.refresh_key, presented, live.id)
+            }
+            live => {
+                if let Some(live) = live {
+                    revoke(&mut tx, live.id).await?;
+                }
+                rotate(state, &mut tx, &token, &session, presented).await?
+            }
+        }
+    };
+    session::touch(&mut tx, session.id, client).await?;
+    let Some(user) = users::find_by_id(&mut tx, session.user_id).await? else {
+        return Err(Error::RefreshTokenNotFound);
+    };
+    tx.commit().await?;
+    Ok(Refreshed {
+        user,
+        session,
+        refresh_token: issued,
+    })
+}
+
+async fn find(
+    conn: &mut PgConnection,
+    hash: &[u8; 32],
+    interval: f64,
+) -> Result<Option<TokenRow>, Error> {
+    let sql = format!("SELECT {TOKEN_COLUMNS} FROM auth.refresh_tokens WHERE token_hash = $1");
+    Ok(sqlx::query_as(&sql)
+        .bind(&hash[..])
+        .bind(interval)
+        .fetch_optional(conn)
+        .await?)
+}
+
+async fn live_token(
+    conn: &mut PgConnection,
+    session_id: Uuid,
+    interval: f64,
+) -> Result<Option<TokenRow>, Error> {
+    let sql = format!(
+        "SELECT {TOKEN_COLUMNS} FROM auth.refresh_tokens WHERE session_id = $1 AND NOT revoked"
+    );
+    Ok(sqlx::query_as(&sql)
+        .bind(session_id)
+        .bind(interval)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Revoking stamps `updated_at`, which starts the reuse interval; a token that
+/// is already revoked keeps its stamp, so the interval never stretches.
+async fn revoke(conn: &mut PgConnection, id: Uuid) -> Result<(), Error> {
+    sqlx::query("UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE id = $1 AND NOT revoked")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Revoke `token` and store its new child; returns the child in plain text.
+async fn rotate(
+    state: &AuthState,
+    conn: &mut PgConnection,
+    token: &TokenRow,
+    session: &Session,
+    presented: &str,
+) -> Result<String, Error> {
+    revoke(conn, token.id).await?;
+    let child_id = Uuid::new_v4();
+    let child = refresh_token::derive_child(&state.refresh_key, presented, child_id);
+    sqlx::query("INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id, parent) VALUES ($1, $2, $3, $4, $5)")
+        .bind(child_id)
+        .bind(&refresh_token::hash(&child)[..])
+        .bind(session.user_id)
+        .bind(session.id)
+        .bind(token.id)
+        .execute(conn)
+        .await?;
+    Ok(child)
+}

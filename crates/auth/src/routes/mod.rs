@@ -1,0 +1,58 @@
+//! The `/auth/v1` routes, one handler per file; paths are relative to the
+//! scope the server mounts this crate under.
+
+mod admin_params;
+mod admin_user_create;
+mod admin_user_delete;
+mod admin_user_get;
+mod admin_user_update;
+mod admin_users_list;
+mod health;
+mod jwks;
+mod logout;
+pub mod not_found;
+mod settings;
+mod signup;
+mod token;
+mod token_password;
+mod token_refresh;
+pub(crate) mod unsupported;
+mod user_get;
+mod user_update;
+
+use actix_web::{web, HttpResponse, Resource};
+
+use crate::Error;
+
+/// A resource whose other methods answer a JSON 405.
+fn resource(path: &str) -> Resource {
+    web::resource(path).default_service(web::to(|| async {
+        Err::<HttpResponse, _>(Error::MethodNotAllowed)
+    }))
+}
+
+pub fn register(cfg: &mut web::ServiceConfig) {
+    cfg.service(resource("/token").route(web::post().to(token::handle)))
+        .service(resource("/logout").route(web::post().to(logout::handle)))
+        .service(
+            resource("/user")
+                .route(web::get().to(user_get::handle))
+                .route(web::put().to(user_update::handle)),
+        )
+        .service(resource("/signup").route(web::post().to(signup::handle)))
+        .service(resource("/settings").route(web::get().to(settings::handle)))
+        .service(resource("/health").route(web::get().to(health::handle)))
+        .service(resource("/.well-known/jwks.json").route(web::get().to(jwks::handle)))
+        .service(
+            resource("/admin/users")
+                .route(web::get().to(admin_users_list::handle))
+                .route(web::post().to(admin_user_create::handle)),
+        )
+        .service(
+            resource("/admin/users/{user_id}")
+                .route(web::get().to(admin_user_get::handle))
+                .route(web::put().to(admin_user_update::handle))
+                .route(web::delete().to(admin_user_delete::handle)),
+        )
+        .configure(unsupported::register);
+}

@@ -1,0 +1,51 @@
+//! `GET /settings`: which sign-in methods exist. Only email and password.
+
+use actix_web::web::Data;
+use actix_web::HttpResponse;
+use serde_json::{json, Map, Value};
+
+use crate::AuthState;
+
+const OAUTH_PROVIDERS: &[&str] = &[
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "kakao",
+    "keycloak",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "slack",
+    "slack_oidc",
+    "spotify",
+    "twitch",
+    "twitter",
+    "workos",
+    "zoom",
+];
+
+pub async fn handle(state: Data<AuthState>) -> HttpResponse {
+    let mut external: Map<String, Value> = OAUTH_PROVIDERS
+        .iter()
+        .map(|p| (p.to_string(), json!(false)))
+        .collect();
+    external.insert("anonymous_users".into(), json!(false));
+    external.insert("email".into(), json!(true));
+    external.insert("phone".into(), json!(false));
+    external.insert("saml".into(), json!(false));
+    HttpResponse::Ok().json(json!({
+        "external": external,
+        "disable_signup": state.settings.disable_signup,
+        "mailer_autoconfirm": true,
+        "phone_autoconfirm": false,
+        "sms_provider": "",
+        "saml_enabled": false,
+    }))
+}

@@ -1,0 +1,60 @@
+//! `POST /token?grant_type=password|refresh_token`: the per-IP limit first (as
+//! GoTrue limits the whole endpoint), then the grant. Grants GoTrue has but this
+//! server does not answer as GoTrue does when they are switched off.
+
+use std::time::Instant;
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::unsupported::oauth_disabled;
+use super::{token_password, token_refresh};
+use crate::session::Client;
+use crate::{body, AuthState, Error};
+
+#[derive(Deserialize)]
+struct Query {
+    grant_type: Option<String>,
+}
+
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
+    let query: Query = body::query(req.query_string())?;
+    let password = match query.grant_type.as_deref() {
+        Some("password") => true,
+        Some("refresh_token") => false,
+        Some("id_token") => return Err(oauth_disabled()),
+        Some("pkce") => {
+            return Err(Error::NotSupported {
+                status: 404,
+                code: "flow_state_not_found",
+                message: "invalid flow state, no valid flow state found".into(),
+            })
+        }
+        Some("web3") => {
+            return Err(Error::NotSupported {
+                status: 422,
+                code: "web3_provider_disabled",
+                message: "Web3 provider is disabled".into(),
+            })
+        }
+        _ => return Err(Error::UnsupportedGrantType),
+    };
+    let ip = state.client_ip(&req);
+    state.limiter.check_ip(ip, Instant::now())?;
+    let user_agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok());
+    let client = Client { ip, user_agent };
+    let session = if password {
+        token_password::grant(&state, &payload, &client).await?
+    } else {
+        token_refresh::grant(&state, &payload, &client).await?
+    };
+    Ok(HttpResponse::Ok().json(session))
+}

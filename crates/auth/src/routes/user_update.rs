@@ -1,0 +1,79 @@
+//! `PUT /user` (bearer): `data` merged into user_metadata key by key (`null`
+//! deletes), and `password`, which ends the user's other sessions. Email and
+//! phone changes need mail or SMS delivery (422); `app_metadata` is admin-only.
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use secrecy::SecretString;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use super::unsupported::{mail_needed, phone_disabled};
+use crate::body::{self, present};
+use crate::model::merge_metadata;
+use crate::{bearer, session, users, validate, AuthState, Error};
+
+#[derive(Deserialize)]
+struct Params {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    data: Option<Map<String, Value>>,
+    app_metadata: Option<Map<String, Value>>,
+}
+
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
+    let principal = bearer::authenticate(&state, &req).await?;
+    let params: Params = body::json(&payload)?;
+    let user = &principal.user;
+    if let Some(email) = present(params.email) {
+        if validate::email(&email)? != user.email_str() {
+            return Err(mail_needed("Changing the email address"));
+        }
+    }
+    if present(params.phone).is_some_and(|p| p != user.phone_str()) {
+        return Err(phone_disabled());
+    }
+    if params.app_metadata.is_some() {
+        return Err(Error::NotAdmin(
+            "Updating app_metadata requires admin privileges",
+        ));
+    }
+    let new_hash = match params.password {
+        Some(password) => {
+            validate::password(&password, state.settings.password_min_length)?;
+            let password = SecretString::from(password);
+            let stored = users::password_hash(&mut *state.pool.acquire().await?, user.id).await?;
+            if stored.is_some() && state.hasher.verify(stored, &password).await?.matches {
+                return Err(Error::SamePassword);
+            }
+            Some(state.hasher.hash(&password).await?)
+        }
+        None => None,
+    };
+
+    let mut tx = state.pool.begin().await?;
+    let mut locked = users::lock(&mut tx, user.id)
+        .await?
+        .ok_or(Error::TokenUserNotFound)?;
+    if let Some(data) = params.data {
+        merge_metadata(&mut locked.user_metadata, data);
+        users::set_metadata(&mut tx, &locked).await?;
+    }
+    if let Some(hash) = new_hash {
+        users::set_password_hash(&mut tx, user.id, &hash).await?;
+        match &principal.session {
+            Some(current) => session::end_all_except(&mut tx, user.id, current.id).await?,
+            None => session::end_all(&mut tx, user.id).await?,
+        }
+    }
+    let updated = users::find_by_id(&mut tx, user.id)
+        .await?
+        .ok_or(Error::TokenUserNotFound)?;
+    tx.commit().await?;
+    Ok(HttpResponse::Ok().json(updated.to_json()))
+}

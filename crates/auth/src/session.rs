@@ -1,0 +1,150 @@
+//! Sessions: creating one with its first refresh token at sign-in, ending them
+//! (one, all but one, or all of a user's), and the session object a sign-in or
+//! refresh answers with (access token + refresh token + user).
+
+use std::net::IpAddr;
+
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::jwt::{self, AccessTokenClaims, AmrEntry};
+use crate::model::User;
+use crate::{refresh_token, AuthState, Error};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Session {
+    pub id: Uuid,
+    pub user_id: Uuid,
+    pub aal: String,
+    pub amr_method: String,
+    pub created_at: DateTime<Utc>,
+}
+
+const SESSION_COLUMNS: &str = "id, user_id, aal, amr_method, created_at";
+
+/// Where a request came from, recorded on the session.
+pub struct Client<'a> {
+    pub ip: IpAddr,
+    pub user_agent: Option<&'a str>,
+}
+
+/// A new session and its first refresh token (returned in plain text once).
+pub async fn create(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    method: &str,
+    client: &Client<'_>,
+) -> Result<(Session, String), Error> {
+    let sql = format!(
+        "INSERT INTO auth.sessions (id, user_id, amr_method, ip, user_agent) VALUES ($1, $2, $3, $4::inet, $5) RETURNING {SESSION_COLUMNS}"
+    );
+    let session: Session = sqlx::query_as(&sql)
+        .bind(Uuid::new_v4())
+        .bind(user_id)
+        .bind(method)
+        .bind(client.ip.to_string())
+        .bind(client.user_agent)
+        .fetch_one(&mut *conn)
+        .await?;
+    let token = refresh_token::generate();
+    sqlx::query("INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id) VALUES ($1, $2, $3, $4)")
+        .bind(Uuid::new_v4())
+        .bind(&refresh_token::hash(&token)[..])
+        .bind(user_id)
+        .bind(session.id)
+        .execute(conn)
+        .await?;
+    Ok((session, token))
+}
+
+pub async fn find(conn: &mut PgConnection, id: Uuid) -> Result<Option<Session>, Error> {
+    let sql = format!("SELECT {SESSION_COLUMNS} FROM auth.sessions WHERE id = $1");
+    Ok(sqlx::query_as(&sql).bind(id).fetch_optional(conn).await?)
+}
+
+/// Lock a session row: refreshes of one session run one at a time.
+pub async fn lock(conn: &mut PgConnection, id: Uuid) -> Result<Option<Session>, Error> {
+    let sql = format!("SELECT {SESSION_COLUMNS} FROM auth.sessions WHERE id = $1 FOR UPDATE");
+    Ok(sqlx::query_as(&sql).bind(id).fetch_optional(conn).await?)
+}
+
+/// Ending a session deletes it; its refresh tokens go with it.
+pub async fn end(conn: &mut PgConnection, id: Uuid) -> Result<(), Error> {
+    sqlx::query("DELETE FROM auth.sessions WHERE id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn end_all(conn: &mut PgConnection, user_id: Uuid) -> Result<(), Error> {
+    sqlx::query("DELETE FROM auth.sessions WHERE user_id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn end_all_except(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    keep: Uuid,
+) -> Result<(), Error> {
+    sqlx::query("DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2")
+        .bind(user_id)
+        .bind(keep)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn touch(conn: &mut PgConnection, id: Uuid, client: &Client<'_>) -> Result<(), Error> {
+    sqlx::query("UPDATE auth.sessions SET refreshed_at = now(), updated_at = now(), ip = $2::inet, user_agent = $3 WHERE id = $1")
+        .bind(id)
+        .bind(client.ip.to_string())
+        .bind(client.user_agent)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The session object of GoTrue's token endpoint.
+pub fn response(
+    state: &AuthState,
+    user: &User,
+    session: &Session,
+    refresh_token: String,
+) -> Result<Value, Error> {
+    let now = Utc::now().timestamp();
+    let exp = now + state.settings.jwt_exp as i64;
+    let claims = AccessTokenClaims {
+        iss: state.issuer(),
+        sub: user.id.to_string(),
+        aud: user.aud.clone(),
+        exp,
+        iat: now,
+        email: user.email_str().to_string(),
+        phone: user.phone_str().to_string(),
+        app_metadata: user.app_metadata.clone(),
+        user_metadata: user.user_metadata.clone(),
+        role: user.role.clone(),
+        aal: session.aal.clone(),
+        amr: vec![AmrEntry {
+            method: session.amr_method.clone(),
+            timestamp: session.created_at.timestamp(),
+        }],
+        session_id: session.id.to_string(),
+        is_anonymous: user.is_anonymous,
+    };
+    let access_token = jwt::sign_access_token(&claims, &state.settings.jwt_secret)?;
+    Ok(json!({
+        "access_token": access_token,
+        "token_type": "bearer",
+        "expires_in": state.settings.jwt_exp,
+        "expires_at": exp,
+        "refresh_token": refresh_token,
+        "user": user.to_json(),
+    }))
+}

@@ -1,0 +1,83 @@
+//! `AuthSettings` (what the server's config decides) and `AuthState` (what the
+//! handlers share: settings, the owner pool, the limiters and the hasher).
+
+use std::net::{IpAddr, Ipv4Addr};
+
+use actix_web::HttpRequest;
+use ipnet::IpNet;
+use secrecy::SecretString;
+use sqlx::PgPool;
+
+use crate::password::Hasher;
+use crate::rate_limit::{Limiter, RateLimits};
+use crate::{client_ip, refresh_token, Accounts};
+
+#[derive(Debug, Clone)]
+pub struct AuthSettings {
+    pub jwt_secret: SecretString,
+    /// Access token lifetime, seconds.
+    pub jwt_exp: u64,
+    pub disable_signup: bool,
+    /// Seconds a just-rotated refresh token is still accepted.
+    pub refresh_token_reuse_interval: u64,
+    pub password_min_length: usize,
+    /// Peers whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<IpNet>,
+    /// The public URL; access tokens are issued by `{site_url}/auth/v1`.
+    pub site_url: Option<String>,
+}
+
+pub struct AuthState {
+    pub(crate) settings: AuthSettings,
+    pub(crate) pool: PgPool,
+    pub(crate) limiter: Limiter,
+    pub(crate) hasher: Hasher,
+    pub(crate) refresh_key: [u8; 32],
+}
+
+impl AuthState {
+    pub fn new(settings: AuthSettings, owner_pool: PgPool) -> AuthState {
+        let refresh_key = refresh_token::derivation_key(&settings.jwt_secret);
+        AuthState {
+            settings,
+            pool: owner_pool,
+            limiter: Limiter::new(RateLimits::default()),
+            hasher: Hasher::new(),
+            refresh_key,
+        }
+    }
+
+    /// Replace the brute-force limits (tests and benchmarks use looser ones).
+    pub fn with_rate_limits(mut self, limits: RateLimits) -> AuthState {
+        self.limiter = Limiter::new(limits);
+        self
+    }
+
+    pub fn settings(&self) -> &AuthSettings {
+        &self.settings
+    }
+
+    /// The owner-account functions with this state's password rules.
+    pub fn accounts(&self) -> Accounts {
+        Accounts::new(self.pool.clone(), self.settings.password_min_length)
+    }
+
+    pub(crate) fn issuer(&self) -> String {
+        match &self.settings.site_url {
+            Some(url) => format!("{}/auth/v1", url.trim_end_matches('/')),
+            None => "pleat".to_string(),
+        }
+    }
+
+    /// The socket peer, or the client named by `X-Forwarded-For` when the peer
+    /// is a trusted proxy.
+    pub(crate) fn client_ip(&self, req: &HttpRequest) -> IpAddr {
+        let peer = req.peer_addr().map(|a| a.ip());
+        let forwarded = req
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok());
+        client_ip::resolve(peer, forwarded, &self.settings.trusted_proxies)
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    }
+}

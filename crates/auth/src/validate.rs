@@ -1,0 +1,137 @@
+//! Input rules shared by the API and the owner-account functions: emails,
+//! passwords and pagination, with GoTrue's messages.
+
+use crate::Error;
+
+/// GoTrue's limit (bcrypt's); argon2 has none, but it bounds the work per request.
+pub const MAX_PASSWORD_BYTES: usize = 72;
+pub const DEFAULT_PER_PAGE: u64 = 50;
+pub const MAX_PER_PAGE: u64 = 1000;
+
+/// A trimmed, lower-case address that looks deliverable.
+pub fn email(raw: &str) -> Result<String, Error> {
+    let email = raw.trim().to_lowercase();
+    if email.is_empty() {
+        return Err(Error::Validation("An email address is required".into()));
+    }
+    if email.len() > 255 {
+        return Err(Error::Validation("An email address is too long".into()));
+    }
+    let invalid = || Error::Validation("Unable to validate email address: invalid format".into());
+    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
+    let domain_ok = !domain.is_empty()
+        && !domain.contains('@')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..");
+    if local.is_empty() || !domain_ok || email.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
+        return Err(invalid());
+    }
+    Ok(email)
+}
+
+pub fn password(password: &str, min_length: usize) -> Result<(), Error> {
+    if password.len() > MAX_PASSWORD_BYTES {
+        return Err(Error::Validation(format!(
+            "Password cannot be longer than {MAX_PASSWORD_BYTES} characters"
+        )));
+    }
+    if password.chars().count() < min_length {
+        return Err(Error::WeakPassword {
+            message: format!("Password should be at least {min_length} characters."),
+            reasons: vec!["length"],
+        });
+    }
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    pub page: u64,
+    pub per_page: u64,
+}
+
+impl Page {
+    pub fn offset(&self) -> u64 {
+        (self.page - 1).saturating_mul(self.per_page)
+    }
+}
+
+pub fn page(page: Option<&str>, per_page: Option<&str>) -> Result<Page, Error> {
+    let bad = |why: String| Error::Validation(format!("Bad Pagination Parameters: {why}"));
+    let number = |name: &str, v: &str| {
+        v.parse::<u64>()
+            .map_err(|_| bad(format!("{name} must be a whole number")))
+    };
+    let page = match page.filter(|s| !s.is_empty()) {
+        None => 1,
+        Some(v) => match number("page", v)? {
+            0 => return Err(bad("page must be greater than 0".into())),
+            n if n > i32::MAX as u64 => {
+                return Err(bad("page exceeds maximum allowed value".into()))
+            }
+            n => n,
+        },
+    };
+    let per_page = match per_page.filter(|s| !s.is_empty()) {
+        None => DEFAULT_PER_PAGE,
+        Some(v) => match number("per_page", v)? {
+            0 => return Err(bad("per_page must be greater than 0".into())),
+            n if n > MAX_PER_PAGE => {
+                return Err(bad(format!("per_page must not exceed {MAX_PER_PAGE}")))
+            }
+            n => n,
+        },
+    };
+    Ok(Page { page, per_page })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(email("  Owner@Example.COM ").unwrap(), "owner@example.com");
+        for bad in [
+            "", "no-at", "@x.com", "a@", "a@.com", "a@b.", "a b@c.d", "a@b@c", "a@b..c",
+        ] {
+            assert!(matches!(email(bad), Err(Error::Validation(_))), "{bad}");
+        }
+        assert!(email(&format!("{}@x.io", "a".repeat(260))).is_err());
+    }
+
+    #[test]
+    fn passwords_follow_gotrue() {
+        assert!(password("12345678", 8).is_ok());
+        match password("1234567", 8) {
+            Err(Error::WeakPassword { message, reasons }) => {
+                assert_eq!(message, "Password should be at least 8 characters.");
+                assert_eq!(reasons, vec!["length"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            password(&"x".repeat(73), 8),
+            Err(Error::Validation(_))
+        ));
+        assert!(password("ääää", 4).is_ok(), "length counts characters");
+    }
+
+    #[test]
+    fn pagination_defaults_and_limits() {
+        assert_eq!(
+            page(None, None).unwrap(),
+            Page {
+                page: 1,
+                per_page: 50
+            }
+        );
+        assert_eq!(page(Some("3"), Some("10")).unwrap().offset(), 20);
+        assert!(page(Some("0"), None).is_err());
+        assert!(page(None, Some("1001")).is_err());
+        assert!(page(Some("x"), None).is_err());
+        assert!(page(None, Some("-1")).is_err());
+    }
+}

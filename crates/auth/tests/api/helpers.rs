@@ -1,0 +1,181 @@
+use std::net::TcpListener;
+
+use actix_web::{web, App, HttpServer};
+use pleat_auth::{Accounts, AuthSettings, AuthState, RateLimits, User};
+use secrecy::SecretString;
+use serde_json::{json, Value};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::PgPool;
+
+pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
+pub const PASSWORD: &str = "correct horse battery";
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub pool: PgPool,
+    pub service_key: String,
+    pub anon_key: String,
+}
+
+pub fn settings() -> AuthSettings {
+    AuthSettings {
+        jwt_secret: SecretString::from(JWT_SECRET.to_string()),
+        jwt_exp: 3600,
+        disable_signup: true,
+        refresh_token_reuse_interval: 10,
+        password_min_length: 8,
+        trusted_proxies: Vec::new(),
+        site_url: Some("http://localhost:8080".into()),
+    }
+}
+
+/// Limits loose enough that only the rate-limit tests meet them.
+pub fn loose_limits() -> RateLimits {
+    RateLimits {
+        ip_burst: 10_000,
+        account_failures: 1_000,
+        ..RateLimits::default()
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_with(settings(), loose_limits()).await
+}
+
+pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
+    let options = pleat_db::testing::fresh_database().await;
+    let pool = PgPoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+        .expect("cannot connect");
+    let service_key =
+        sign(&json!({"iss": "pleat", "role": "service_role", "iat": now(), "exp": now() + 3600}));
+    let anon_key =
+        sign(&json!({"iss": "pleat", "role": "anon", "iat": now(), "exp": now() + 3600}));
+    let state = web::Data::new(AuthState::new(settings, pool.clone()).with_rate_limits(limits));
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = HttpServer::new(move || {
+        App::new().service(
+            web::scope("/auth/v1")
+                .app_data(state.clone())
+                .configure(pleat_auth::configure),
+        )
+    })
+    .workers(2)
+    .listen(listener)
+    .unwrap()
+    .run();
+    tokio::spawn(server);
+    TestApp {
+        address: format!("http://127.0.0.1:{port}/auth/v1"),
+        client: reqwest::Client::new(),
+        pool,
+        service_key,
+        anon_key,
+    }
+}
+
+pub fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+pub fn sign(claims: &Value) -> String {
+    pleat_auth::jwt::sign(claims, &SecretString::from(JWT_SECRET.to_string())).unwrap()
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub fn accounts(&self) -> Accounts {
+        Accounts::new(self.pool.clone(), 8)
+    }
+
+    pub async fn create_user(&self, email: &str) -> User {
+        self.accounts()
+            .create_user(email, PASSWORD, true)
+            .await
+            .unwrap()
+    }
+
+    pub async fn sign_in_raw(&self, email: &str, password: &str) -> reqwest::Response {
+        self.client
+            .post(self.url("/token?grant_type=password"))
+            .header("X-Supabase-Api-Version", "2024-01-01")
+            .json(&json!({"email": email, "password": password}))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Sign in and return the session object.
+    pub async fn sign_in(&self, email: &str) -> Value {
+        let res = self.sign_in_raw(email, PASSWORD).await;
+        assert_eq!(res.status(), 200);
+        res.json().await.unwrap()
+    }
+
+    pub async fn refresh_raw(&self, token: &str) -> reqwest::Response {
+        self.client
+            .post(self.url("/token?grant_type=refresh_token"))
+            .header("X-Supabase-Api-Version", "2024-01-01")
+            .json(&json!({"refresh_token": token}))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn get_user(&self, access_token: &str) -> reqwest::Response {
+        self.client
+            .get(self.url("/user"))
+            .header("X-Supabase-Api-Version", "2024-01-01")
+            .bearer_auth(access_token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub fn admin(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, self.url(path))
+            .bearer_auth(&self.service_key)
+    }
+
+    pub async fn live_tokens(&self, session_id: &str) -> i64 {
+        let id = uuid::Uuid::parse_str(session_id).unwrap();
+        sqlx::query_scalar(
+            "SELECT count(*) FROM auth.refresh_tokens WHERE session_id = $1 AND NOT revoked",
+        )
+        .bind(id)
+        .fetch_one(&self.pool)
+        .await
+        .unwrap()
+    }
+}
+
+/// The claims of a JWT, unverified (the tests check what was issued).
+pub fn claims(token: &str) -> Value {
+    use base64::Engine;
+    let payload = token.split('.').nth(1).unwrap();
+    serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+/// Status and body of an error answered in the 2024-01-01 format.
+pub async fn error(res: reqwest::Response) -> (u16, String, Value) {
+    let status = res.status().as_u16();
+    let body: Value = res.json().await.unwrap();
+    (
+        status,
+        body["code"].as_str().unwrap_or_default().to_string(),
+        body,
+    )
+}

@@ -1,0 +1,14 @@
+//! HTTP tests of pleat-auth: the crate mounted as the server mounts it, on
+//! port 0, against a throwaway database (see `helpers::spawn_app`).
+
+mod accounts;
+mod admin;
+mod errors;
+mod helpers;
+mod logout;
+mod meta;
+mod rate_limits;
+mod refresh;
+mod signup;
+mod token;
+mod user;
