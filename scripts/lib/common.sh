@@ -42,3 +42,7 @@ ensure_npm_packages() {
 ensure_rust() {
   command -v cargo >/dev/null || die "Rust is needed: install it from https://rustup.rs and run this again"
 }
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || { say "installing Chromium (for the end-to-end tests)"; apt_install chromium fonts-dejavu-core; }
+}
