@@ -1,8 +1,20 @@
-//! PostgREST-compatible `/rest/v1`: `parse` (request → `ApiRequest`), then planning and SQL.
+//! PostgREST-compatible `/rest/v1`: `parse` (request → `ApiRequest`), `plan`
+//! (with the schema cache → `Plan`, rendered by `sql`), `execute` (one transaction
+//! as the role) and `response` (the row → status, headers, body).
 
+pub mod auth;
+pub mod body;
 pub mod error;
 pub mod execute;
 pub mod openapi;
 pub mod parse;
+pub mod plan;
+pub mod reload;
+pub mod response;
+pub mod routes;
 pub mod schema_cache;
+pub mod sql;
 pub mod statement;
+
+#[cfg(test)]
+mod test_support;

@@ -9,19 +9,10 @@ use actix_web::{web, App, HttpServer};
 use pleat_db::pool::DbSettings;
 use pleat_db::Database;
 use secrecy::{ExposeSecret, SecretString};
-use sqlx::PgPool;
 
 use crate::config::Config;
 use crate::keys::{self, ApiKeys};
 use crate::{site, telemetry};
-
-/// What handlers share.
-pub struct AppState {
-    pub db_owner: PgPool,
-    pub db_api: PgPool,
-    pub jwt_secret: SecretString,
-    pub config: Config,
-}
 
 /// Browsers may call the APIs from any origin with whatever headers supabase-js
 /// sends (requested headers are echoed), and read the headers it needs.
@@ -96,19 +87,29 @@ impl Application {
                 .await
                 .map_err(|e| anyhow::anyhow!("PLEAT_ADMIN_EMAIL: cannot create the owner account: {e}"))?;
         }
-        let state = web::Data::new(AppState {
-            db_owner: db.owner.clone(),
-            db_api: db.api.clone(),
-            jwt_secret: secret,
-            config,
-        });
+        let rest = web::Data::new(
+            pleat_rest::routes::RestState::new(
+                db.api.clone(),
+                db.owner.clone(),
+                pleat_rest::routes::RestSettings {
+                    schemas: config.db_schemas.clone(),
+                    max_body: config.max_body,
+                },
+                secret,
+            )
+            .await?,
+        );
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(cors())
                 .wrap(Compress::default())
                 .wrap(from_fn(telemetry::log_request))
-                .app_data(state.clone())
                 .app_data(site.clone())
+                .service(
+                    web::scope("/rest/v1")
+                        .app_data(rest.clone())
+                        .configure(pleat_rest::routes::configure),
+                )
                 .service(
                     web::scope("/auth/v1")
                         .app_data(auth.clone())

@@ -1,0 +1,250 @@
+//! Planning: an `ApiRequest` and the `SchemaCache` give a `Plan` — the one
+//! statement to run (rendered by `sql/`), whether it may run read-only, the count
+//! query to EXPLAIN for planned counts, and how to answer (`ResponsePlan`). Every
+//! name is checked here against the schema cache, in the order PostgREST checks.
+
+mod columns;
+mod filter;
+mod fuzzy;
+pub mod ir;
+mod mutate;
+mod read;
+mod relate;
+mod routine;
+mod rpc;
+mod skeleton;
+mod write;
+
+use crate::error::{Error, SchemaError};
+use crate::parse::{Action, ApiRequest, Count, MediaType, Preferences, RowRange};
+use crate::response::{ResponseKind, ResponsePlan};
+use crate::schema_cache::{Relation, SchemaCache};
+use crate::sql::{self, Body, Wrap};
+use crate::statement::{Param, Statement};
+
+use ir::{ReadNode, TableRef};
+use read::{Level, ReadCtx};
+use skeleton::RootParams;
+
+pub struct PlanSettings {
+    /// The exposed schemas; the first is the default.
+    pub schemas: Vec<String>,
+    /// PostgREST's `db-max-rows`: caps every level of a read.
+    pub max_rows: Option<i64>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub statement: Statement,
+    pub read_only: bool,
+    /// For `count=planned|estimated`: the query whose planner estimate is the count.
+    pub count_statement: Option<Statement>,
+    pub response: ResponsePlan,
+}
+
+/// The schema the request targets: its profile header or the default (PGRST106).
+fn schema<'a>(req: &'a ApiRequest, settings: &'a PlanSettings) -> Result<&'a str, Error> {
+    match &req.profile {
+        Some(p) if settings.schemas.contains(p) => Ok(p),
+        Some(_) => Err(Error::UnacceptableSchema(settings.schemas.clone())),
+        None => settings
+            .schemas
+            .first()
+            .map(String::as_str)
+            .ok_or_else(|| anyhow::anyhow!("no exposed schema").into()),
+    }
+}
+
+fn table<'a>(cache: &'a SchemaCache, schema: &str, name: &str) -> Result<&'a Relation, Error> {
+    cache.relation(schema, name).ok_or_else(|| {
+        let names: Vec<&str> = cache
+            .relations
+            .keys()
+            .filter(|q| q.schema == schema)
+            .map(|q| q.name.as_str())
+            .collect();
+        SchemaError::TableNotFound {
+            schema: schema.to_string(),
+            name: name.to_string(),
+            suggestion: fuzzy::best(name, &names, 0.75).map(str::to_string),
+        }
+        .into()
+    })
+}
+
+/// The `body` column for a read-like answer in `media`.
+fn body_for(media: &MediaType, headers_only: bool) -> Body {
+    match media {
+        _ if headers_only => Body::Empty,
+        MediaType::Csv => Body::Csv,
+        MediaType::SingleObject { strip_nulls } => Body::Object {
+            strip: *strip_nulls,
+        },
+        MediaType::ArrayStripNulls => Body::Array { strip: true },
+        _ => Body::Array { strip: false },
+    }
+}
+
+/// `count=exact` (and `estimated`, capped past `max_rows`) is counted in the
+/// statement; `planned` and `estimated` also get a statement to EXPLAIN.
+/// `prefix` renders what the count query needs before it (a call's CTE).
+fn counts(
+    st: &mut Statement,
+    root: &ReadNode,
+    count: Option<Count>,
+    max_rows: Option<i64>,
+    prefix: impl Fn(&mut Statement) -> String,
+) -> (Option<String>, Option<String>, Option<Statement>) {
+    let Some(count) = count else {
+        return (None, None, None);
+    };
+    let planned = matches!(count, Count::Planned | Count::Estimated).then(|| {
+        let mut c = Statement::default();
+        let before = prefix(&mut c);
+        let q = sql::count(&mut c, root);
+        c.text = format!("{before}{q}");
+        c
+    });
+    if count == Count::Planned {
+        return (None, None, planned);
+    }
+    let mut q = sql::count(st, root);
+    if let (Count::Estimated, Some(max)) = (count, max_rows) {
+        q = format!("{q} LIMIT {}", st.bind(Param::Int(max + 1)));
+    }
+    (Some(q), Some(sql::EXACT_TOTAL.to_string()), planned)
+}
+
+/// `Preference-Applied` values, in PostgREST's order; `which` lists the kinds
+/// this action honours.
+fn applied(p: &Preferences, which: &[&str]) -> Vec<String> {
+    let strict = p.handling == Some(crate::parse::Handling::Strict);
+    let mut out = Vec::new();
+    let mut push = |kind: &str, v: Option<&str>| {
+        if let (true, Some(v)) = (which.contains(&kind), v) {
+            out.push(v.to_string());
+        }
+    };
+    push("resolution", p.resolution.map(|r| r.as_str()));
+    push("missing", p.missing.map(|m| m.as_str()));
+    push("return", p.representation.map(|r| r.as_str()));
+    push("count", p.count.map(|c| c.as_str()));
+    push("tx", p.transaction.map(|t| t.as_str()));
+    push("handling", p.handling.map(|h| h.as_str()));
+    let max = p
+        .max_affected
+        .filter(|_| strict)
+        .map(|m| format!("max-affected={m}"));
+    push("max-affected", max.as_deref());
+    out
+}
+
+struct Common<'a> {
+    cache: &'a SchemaCache,
+    schema: &'a str,
+    settings: &'a PlanSettings,
+    req: &'a ApiRequest,
+}
+
+impl Common<'_> {
+    fn response(&self, kind: ResponseKind, which: &[&str]) -> ResponsePlan {
+        let p = &self.req.preferences;
+        ResponsePlan {
+            kind,
+            media: self.req.media_type.clone(),
+            range: self.req.range,
+            count: p.count,
+            max_rows: self.settings.max_rows,
+            representation: false,
+            applied: applied(p, which),
+            rollback: p.transaction == Some(crate::parse::Transaction::Rollback),
+            max_affected: None,
+            mutation_limit: None,
+            relation: String::new(),
+            primary_key: Vec::new(),
+            profile: (self.req.profile.is_some() || self.settings.schemas.len() > 1)
+                .then(|| self.schema.to_string()),
+        }
+    }
+}
+
+fn plan_read(c: &Common, relation: &str, headers_only: bool) -> Result<Plan, Error> {
+    let rel = table(c.cache, c.schema, relation)?;
+    let skel = skeleton::build(
+        &rel.name,
+        &c.req.query,
+        RootParams {
+            filters: true,
+            order: true,
+        },
+    )?;
+    let ctx = ReadCtx {
+        cache: c.cache,
+        schema: c.schema,
+        max_rows: c.settings.max_rows,
+        mutation: false,
+    };
+    let level = Level {
+        relation: rel.qualified_name(),
+        columns: &rel.columns,
+        table: TableRef::Qualified(rel.qualified_name()),
+        from_source: false,
+    };
+    let root = read::root(&ctx, &level, &skel, c.req.range)?;
+    let mut st = Statement::default();
+    let source = sql::read(&mut st, &root);
+    let (count, total, count_statement) = counts(
+        &mut st,
+        &root,
+        c.req.preferences.count,
+        c.settings.max_rows,
+        |_| String::new(),
+    );
+    st.text = sql::wrap(Wrap {
+        source,
+        count,
+        total,
+        rows: "SELECT * FROM pgrst_source".into(),
+        body: body_for(&c.req.media_type, headers_only),
+    });
+    Ok(Plan {
+        statement: st,
+        read_only: true,
+        count_statement,
+        response: c.response(
+            ResponseKind::Read { headers_only },
+            &["count", "tx", "handling"],
+        ),
+    })
+}
+
+/// Plans `req`, whose body (for writes and calls) is `body`.
+pub fn plan(
+    req: &ApiRequest,
+    cache: &SchemaCache,
+    settings: &PlanSettings,
+    body: &[u8],
+) -> Result<Plan, Error> {
+    let schema = schema(req, settings)?;
+    let c = Common {
+        cache,
+        schema,
+        settings,
+        req,
+    };
+    match &req.action {
+        Action::Read {
+            relation,
+            headers_only,
+        } => plan_read(&c, relation, *headers_only),
+        Action::Mutate { relation, mutation } => mutate::plan(&c, relation, *mutation, body),
+        Action::Call { function, invoke } => rpc::plan(&c, function, *invoke, body),
+        other => Err(anyhow::anyhow!("{other:?} is answered without a statement").into()),
+    }
+}
+
+/// The whole range, for levels that are never paged.
+const ALL: RowRange = RowRange::ALL;
+
+#[cfg(test)]
+mod tests;

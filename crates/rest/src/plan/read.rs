@@ -1,0 +1,180 @@
+//! Building the read tree: each level's fields, its embedded resources (found
+//! through relationships, aliased as PostgREST aliases them), its conditions,
+//! order and range, with `max_rows` capping every level of a read.
+
+use super::columns::{checked_cast, json_alias, Columns};
+use super::ir::{Embed, ReadNode, SelectField, TableRef};
+use super::skeleton::Skeleton;
+use super::{filter, relate};
+use crate::error::Error;
+use crate::parse::{JoinType, RowRange, SelectItem};
+use crate::schema_cache::{Column, QualifiedName, SchemaCache};
+
+pub struct ReadCtx<'a> {
+    pub cache: &'a SchemaCache,
+    pub schema: &'a str,
+    /// `PlanSettings::max_rows` for reads and calls; `None` for the representation
+    /// of a mutation, which is never capped.
+    pub max_rows: Option<i64>,
+    /// A mutation's representation ignores `order` and `limit` on embeds, as
+    /// PostgREST does.
+    pub mutation: bool,
+}
+
+/// Where a level's rows come from.
+pub struct Level<'a> {
+    pub relation: QualifiedName,
+    pub columns: &'a [Column],
+    pub table: TableRef,
+    pub from_source: bool,
+}
+
+fn restrict(range: RowRange, max_rows: Option<i64>) -> RowRange {
+    match max_rows {
+        None => range,
+        Some(max) => RowRange {
+            offset: range.offset,
+            limit: Some(range.limit.map_or(max, |l| l.min(max))),
+        },
+    }
+}
+
+fn select_field(cols: Columns, item: &SelectItem) -> Result<SelectField, Error> {
+    match item {
+        SelectItem::Star => Ok(SelectField::Star),
+        SelectItem::Count { .. }
+        | SelectItem::Field {
+            aggregate: Some(_), ..
+        } => Err(Error::AggregatesNotAllowed),
+        SelectItem::Field {
+            field, alias, cast, ..
+        } => Ok(SelectField::Column {
+            column: cols.column_ref(field)?,
+            cast: cast.as_deref().map(checked_cast).transpose()?,
+            alias: alias.clone().or_else(|| json_alias(field)),
+        }),
+        SelectItem::Relation { .. } | SelectItem::Spread { .. } => {
+            unreachable!("embeds are children of the skeleton")
+        }
+    }
+}
+
+/// Selects nothing at all, down the whole subtree (`rel()`, `rel(sub())`).
+fn selects_nothing(skel: &Skeleton) -> bool {
+    skel.fields.is_empty() && skel.children.iter().all(selects_nothing)
+}
+
+fn embed(ctx: &ReadCtx, parent: &Level, skel: &Skeleton, depth: usize) -> Result<Embed, Error> {
+    let rel = relate::find(
+        ctx.cache,
+        ctx.schema,
+        &parent.relation,
+        &skel.name,
+        skel.embed.hint.as_deref(),
+    )?;
+    if skel.spread && !rel.is_to_one() {
+        return Err(Error::SpreadNotToOne {
+            origin: rel.table.name.clone(),
+            target: skel.name.clone(),
+        });
+    }
+    let target = ctx
+        .cache
+        .relation(&rel.foreign_table.schema, &rel.foreign_table.name)
+        .ok_or_else(|| {
+            anyhow::anyhow!("relationship to unknown relation {:?}", rel.foreign_table)
+        })?;
+    let m2m = matches!(
+        rel.cardinality,
+        crate::schema_cache::Cardinality::ManyToMany { .. }
+    );
+    let table = if m2m {
+        TableRef::Qualified(rel.foreign_table.clone())
+    } else {
+        TableRef::Alias(format!("{}_{depth}", rel.foreign_table.name))
+    };
+    let level = Level {
+        relation: rel.foreign_table.clone(),
+        columns: &target.columns,
+        table: table.clone(),
+        from_source: false,
+    };
+    let range = restrict(
+        if ctx.mutation { None } else { skel.range }.unwrap_or(RowRange::ALL),
+        ctx.max_rows,
+    );
+    let node = node(ctx, &level, skel, range, depth)?;
+    Ok(Embed {
+        join: relate::join_conditions(rel, &table, &parent.table),
+        junction: match &rel.cardinality {
+            crate::schema_cache::Cardinality::ManyToMany { junction, .. } => Some(junction.clone()),
+            _ => None,
+        },
+        parent_columns: rel.columns.clone(),
+        name: skel.name.clone(),
+        key: skel.key().to_string(),
+        agg_alias: format!("{}_{}_{depth}", rel.table.name, skel.key()),
+        to_one: rel.is_to_one(),
+        inner: skel.embed.join == Some(JoinType::Inner),
+        spread: skel.spread,
+        empty: selects_nothing(skel),
+        node,
+    })
+}
+
+/// One level and everything below it; `depth` is the level's (the root is 0).
+pub fn node(
+    ctx: &ReadCtx,
+    level: &Level,
+    skel: &Skeleton,
+    range: RowRange,
+    depth: usize,
+) -> Result<ReadNode, Error> {
+    let embeds = skel
+        .children
+        .iter()
+        .map(|child| embed(ctx, level, child, depth + 1))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cols = Columns {
+        table: &level.table,
+        columns: level.columns,
+    };
+    let select = skel
+        .fields
+        .iter()
+        .map(|f| select_field(cols, f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut conds = skel
+        .filters
+        .iter()
+        .map(|f| filter::filter(cols, &embeds, f))
+        .collect::<Result<Vec<_>, _>>()?;
+    for tree in &skel.logic {
+        conds.push(filter::tree(cols, &embeds, tree)?);
+    }
+    let order = if ctx.mutation {
+        Vec::new()
+    } else {
+        filter::order(ctx.cache, cols, &embeds, &level.relation.name, &skel.order)?
+    };
+    Ok(ReadNode {
+        relation: level.relation.clone(),
+        from_source: level.from_source,
+        table: level.table.clone(),
+        select,
+        conds,
+        order,
+        range,
+        embeds,
+    })
+}
+
+/// The root of a read with its top-level `range`.
+pub fn root(
+    ctx: &ReadCtx,
+    level: &Level,
+    skel: &Skeleton,
+    range: RowRange,
+) -> Result<ReadNode, Error> {
+    node(ctx, level, skel, restrict(range, ctx.max_rows), 0)
+}

@@ -1,0 +1,249 @@
+//! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
+//! Order: who is asking (JWT), the body (with its limit), `parse`, then the
+//! introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
+
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use secrecy::SecretString;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+use crate::auth::{self, RequestRole};
+use crate::error::Error;
+use crate::execute::{self, RequestContext};
+use crate::parse::{self, Action, ApiRequest, RawRequest};
+use crate::plan::{self, PlanSettings};
+use crate::reload::{self, SharedCache};
+use crate::{openapi, response};
+
+pub struct RestSettings {
+    /// Exposed schemas; the first is the default.
+    pub schemas: Vec<String>,
+    /// Largest request body accepted, in bytes.
+    pub max_body: usize,
+}
+
+pub struct RestState {
+    pool: PgPool,
+    cache: SharedCache,
+    settings: RestSettings,
+    secret: SecretString,
+}
+
+impl RestState {
+    /// Load the schema cache (through `owner`, which sees every catalog) and
+    /// keep it fresh with a `NOTIFY pgrst` listener; requests use `api`.
+    pub async fn new(
+        api: PgPool,
+        owner: PgPool,
+        settings: RestSettings,
+        secret: SecretString,
+    ) -> anyhow::Result<RestState> {
+        let cache = reload::load_shared(&owner, &settings.schemas).await?;
+        tokio::spawn(reload::listen(owner, settings.schemas.clone(), cache.clone()));
+        Ok(RestState {
+            pool: api,
+            cache,
+            settings,
+            secret,
+        })
+    }
+}
+
+/// Mount inside `web::scope("/rest/v1")`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.default_service(web::to(handle));
+}
+
+async fn handle(req: HttpRequest, payload: web::Payload, state: web::Data<RestState>) -> HttpResponse {
+    let headers: Vec<(String, String)> = req
+        .headers()
+        .iter()
+        .filter_map(|(n, v)| Some((n.as_str().to_ascii_lowercase(), v.to_str().ok()?.to_string())))
+        .collect();
+    let header = |name: &str| headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    let role = match auth::resolve(auth::token(header("authorization"), header("apikey")), &state.secret) {
+        Ok(r) => r,
+        Err(e) => {
+            return HttpResponse::Unauthorized()
+                .insert_header(("www-authenticate", e.www_authenticate()))
+                .json(e.to_json())
+        }
+    };
+    let body = match read_body(payload, state.settings.max_body).await {
+        Ok(b) => b,
+        Err(resp) => return resp,
+    };
+    let path = match req.match_info().unprocessed() {
+        "" => "/",
+        p => p,
+    };
+    let pairs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let raw = RawRequest {
+        method: req.method().as_str(),
+        path,
+        query: req.query_string(),
+        headers: &pairs,
+    };
+    let ctx = RequestContext {
+        role: role.role.clone(),
+        claims: role.claims.to_string(),
+        method: req.method().as_str().to_string(),
+        path: format!("/{}", path.trim_start_matches('/')),
+        headers: headers_json(&headers),
+    };
+    match serve(&req, &state, &raw, &role, &ctx, &body).await {
+        Ok(resp) => resp,
+        Err(e) => error_response(&e, &role),
+    }
+}
+
+async fn serve(
+    req: &HttpRequest,
+    state: &RestState,
+    raw: &RawRequest<'_>,
+    role: &RequestRole,
+    ctx: &RequestContext,
+    body: &[u8],
+) -> Result<HttpResponse, Error> {
+    let api = parse::parse(raw)?;
+    let cache = reload::current(&state.cache);
+    match &api.action {
+        Action::SchemaInfo => return Ok(allow("OPTIONS,GET,HEAD")),
+        Action::RelationInfo { relation } => {
+            let schema = schema_of(&api, &state.settings.schemas)?;
+            let rel = cache.relation(&schema, relation).ok_or_else(|| Error::NotFound)?;
+            let mut methods = vec!["OPTIONS", "GET", "HEAD"];
+            if rel.insertable {
+                methods.extend(["POST", "PUT"]);
+            }
+            if rel.updatable {
+                methods.push("PATCH");
+            }
+            if rel.deletable {
+                methods.push("DELETE");
+            }
+            return Ok(allow(&methods.join(",")));
+        }
+        Action::RoutineInfo { function } => {
+            let schema = schema_of(&api, &state.settings.schemas)?;
+            let fns = cache.functions(&schema, function);
+            let read_only = !fns.is_empty() && fns.iter().all(|f| f.is_read_only());
+            return Ok(allow(if read_only { "OPTIONS,GET,HEAD,POST" } else { "OPTIONS,POST" }));
+        }
+        Action::Schema { headers_only } => {
+            let schema = schema_of(&api, &state.settings.schemas)?;
+            let doc = openapi_for(state, ctx, &cache, &schema, req).await?;
+            let mut resp = HttpResponse::Ok();
+            resp.content_type("application/openapi+json; charset=utf-8");
+            return Ok(if *headers_only { resp.finish() } else { resp.body(doc.to_string()) });
+        }
+        _ => {}
+    }
+    let settings = PlanSettings {
+        schemas: state.settings.schemas.clone(),
+        max_rows: None,
+    };
+    let plan = plan::plan(&api, &cache, &settings, body)?;
+    let outcome = execute::run(&state.pool, ctx, &plan.statement, plan.read_only, |o| {
+        response::decide(&plan.response, o)
+    })
+    .await?;
+    let planned = match &plan.count_statement {
+        Some(s) => execute::planned_rows(&state.pool, ctx, s).await?,
+        None => None,
+    };
+    let out = response::respond(&plan.response, &outcome, planned)?;
+    let _ = role;
+    let mut resp = HttpResponse::build(StatusCode::from_u16(out.status).unwrap_or(StatusCode::OK));
+    for (name, value) in &out.headers {
+        if let (Ok(n), Ok(v)) = (HeaderName::try_from(name.as_str()), HeaderValue::from_str(value)) {
+            resp.insert_header((n, v));
+        }
+    }
+    Ok(match out.body {
+        Some(b) => resp.body(b),
+        None => resp.finish(),
+    })
+}
+
+fn schema_of(api: &ApiRequest, schemas: &[String]) -> Result<String, Error> {
+    match &api.profile {
+        None => Ok(schemas[0].clone()),
+        Some(p) if schemas.contains(p) => Ok(p.clone()),
+        Some(_) => Err(Error::UnacceptableSchema(schemas.to_vec())),
+    }
+}
+
+fn allow(methods: &str) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("allow", methods)).finish()
+}
+
+/// The OpenAPI document listing what this role has privileges on.
+async fn openapi_for(
+    state: &RestState,
+    ctx: &RequestContext,
+    cache: &crate::schema_cache::SchemaCache,
+    schema: &str,
+    req: &HttpRequest,
+) -> Result<Value, Error> {
+    let mut tx = execute::begin(&state.pool, ctx, true).await?;
+    let (relations, functions): (Vec<String>, Vec<String>) = sqlx::query_as(
+        "SELECT
+           coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                     WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p')
+                       AND has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')), '{}'),
+           coalesce((SELECT array_agg(p.proname::text) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                     WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
+    )
+    .bind(schema)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.rollback().await?;
+    let mut visible = openapi::Visible::all(cache, schema);
+    visible.relations.retain(|r| relations.contains(&r.name));
+    visible.functions.retain(|f| functions.contains(&f.name));
+    let info = req.connection_info();
+    Ok(openapi::document(cache, &visible, info.host(), info.scheme()))
+}
+
+fn headers_json(headers: &[(String, String)]) -> String {
+    let mut map = serde_json::Map::new();
+    for (n, v) in headers {
+        map.insert(n.clone(), Value::String(v.clone()));
+    }
+    Value::Object(map).to_string()
+}
+
+async fn read_body(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, HttpResponse> {
+    let mut body = Vec::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|e| {
+            HttpResponse::BadRequest().json(json!({
+                "code": "PGRST102", "message": format!("Could not read the request body: {e}"),
+                "details": null, "hint": null,
+            }))
+        })?;
+        if body.len() + chunk.len() > limit {
+            return Err(HttpResponse::PayloadTooLarge().json(json!({
+                "code": "PGRST413",
+                "message": format!("The request body is larger than the limit of {limit} bytes"),
+                "details": null,
+                "hint": "Send less data per request, or raise PLEAT_MAX_BODY",
+            })));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+fn error_response(e: &Error, role: &RequestRole) -> HttpResponse {
+    if let Error::Unexpected(cause) = e {
+        tracing::error!(error = ?cause, "unexpected error in /rest/v1");
+    }
+    let status = e.status_for(&role.role);
+    HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+        .json(e.to_json())
+}

@@ -1,0 +1,226 @@
+//! A read tree as one `SELECT`: each embed a `LEFT`/`INNER JOIN LATERAL` subquery,
+//! to-one as `row_to_json(alias.*)`, to-many as a `json_agg` defaulting to `[]`,
+//! spreads lifting the embed's columns; and the count query PostgREST runs
+//! beside it (`SELECT 1 …` with the root's conditions, `EXISTS` for inner joins).
+
+use super::filter;
+use super::{column, field, ident, limit_offset, qualified, table};
+use crate::parse::{Direction, Nulls};
+use crate::plan::ir::{
+    Cond, Embed, JoinCond, OrderItem, OrderTarget, ReadNode, SelectField, TableRef,
+};
+use crate::statement::Statement;
+
+fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
+    match f {
+        SelectField::Star => format!("{}.*", table(t)),
+        SelectField::Column {
+            column,
+            cast,
+            alias,
+        } => {
+            let mut out = field(st, t, column);
+            if let Some(cast) = cast {
+                out = format!("CAST({out} AS {cast})");
+            }
+            if let Some(alias) = alias {
+                out = format!("{out} AS {}", ident(alias));
+            }
+            out
+        }
+    }
+}
+
+/// The columns a spread embed lifts into its parent: its fields, its embeds, and
+/// what its own spreads lift; `None` when it selects `*`.
+fn spread_names(node: &ReadNode) -> Option<Vec<String>> {
+    if node.select.contains(&SelectField::Star) || (node.select.is_empty() && node.embeds.is_empty()) {
+        return None;
+    }
+    let mut names: Vec<String> = node.select.iter().filter_map(SelectField::output_name).collect();
+    for e in node.embeds.iter().filter(|e| !e.empty) {
+        match e.spread {
+            true => names.extend(spread_names(&e.node)?),
+            false => names.push(e.key.clone()),
+        }
+    }
+    Some(names)
+}
+
+/// What an embed contributes to its parent's select list.
+fn embed_columns(e: &Embed) -> Vec<String> {
+    let agg = ident(&e.agg_alias);
+    if e.empty {
+        return Vec::new();
+    }
+    if e.spread {
+        return match spread_names(&e.node) {
+            None => vec![format!("{agg}.*")],
+            Some(names) => names.iter().map(|n| format!("{agg}.{}", ident(n))).collect(),
+        };
+    }
+    if e.to_one {
+        vec![format!("row_to_json({agg}.*)::jsonb AS {}", ident(&e.key))]
+    } else {
+        vec![format!("COALESCE({agg}.{agg}, '[]') AS {}", ident(&e.key))]
+    }
+}
+
+fn join_cond(j: &JoinCond) -> String {
+    format!(
+        "{} = {}",
+        column(&j.child.0, &j.child.1),
+        column(&j.parent.0, &j.parent.1)
+    )
+}
+
+fn join(st: &mut Statement, e: &Embed) -> String {
+    let agg = ident(&e.agg_alias);
+    let kind = if e.inner { "INNER" } else { "LEFT" };
+    let sub = node_select(st, &e.node, e);
+    if e.to_one {
+        format!(" {kind} JOIN LATERAL ({sub}) AS {agg} ON TRUE")
+    } else {
+        let on = if e.inner {
+            format!("{agg} IS NOT NULL")
+        } else {
+            "TRUE".into()
+        };
+        format!(" {kind} JOIN LATERAL (SELECT json_agg({agg})::jsonb AS {agg} FROM ({sub}) AS {agg}) AS {agg} ON {on}")
+    }
+}
+
+fn from(node: &ReadNode, junction: Option<&Embed>) -> String {
+    let mut out = if node.from_source {
+        format!(" FROM pgrst_source AS {}", table(&node.table))
+    } else {
+        let rel = qualified(&node.relation.schema, &node.relation.name);
+        match &node.table {
+            TableRef::Alias(a) => format!(" FROM {rel} AS {}", ident(a)),
+            TableRef::Qualified(_) => format!(" FROM {rel}"),
+        }
+    };
+    if let Some(j) = junction.and_then(|e| e.junction.as_ref()) {
+        out.push_str(&format!(", {}", qualified(&j.schema, &j.name)));
+    }
+    out
+}
+
+fn order_item(st: &mut Statement, t: &TableRef, o: &OrderItem) -> String {
+    let expr = match &o.target {
+        OrderTarget::Column(c) => field(st, t, c),
+        OrderTarget::Related { agg_alias, column } => {
+            field(st, &TableRef::Alias(agg_alias.clone()), column)
+        }
+    };
+    let dir = match o.direction {
+        Some(Direction::Asc) => " ASC",
+        Some(Direction::Desc) => " DESC",
+        None => "",
+    };
+    let nulls = match o.nulls {
+        Some(Nulls::First) => " NULLS FIRST",
+        Some(Nulls::Last) => " NULLS LAST",
+        None => "",
+    };
+    format!("{expr}{dir}{nulls}")
+}
+
+pub fn order_by(st: &mut Statement, t: &TableRef, order: &[OrderItem]) -> String {
+    if order.is_empty() {
+        return String::new();
+    }
+    let items: Vec<String> = order.iter().map(|o| order_item(st, t, o)).collect();
+    format!(" ORDER BY {}", items.join(", "))
+}
+
+fn where_clause(parts: Vec<String>) -> String {
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", parts.join(" AND "))
+    }
+}
+
+/// One level; `parent` is the embed this level is (for its join and junction).
+fn node_select(st: &mut Statement, node: &ReadNode, parent: &Embed) -> String {
+    render(st, node, Some(parent))
+}
+
+fn render(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> String {
+    let t = &node.table;
+    let mut items: Vec<String> = node.select.iter().map(|f| select_field(st, t, f)).collect();
+    if node.select.is_empty() && (node.embeds.is_empty() || parent.is_some_and(|p| p.empty)) {
+        items.push(format!("{}.*", table(t)));
+    }
+    items.extend(node.embeds.iter().flat_map(embed_columns));
+    let joins: String = node.embeds.iter().map(|e| join(st, e)).collect();
+    let mut conds = filter::all(st, t, &node.conds);
+    conds.extend(
+        parent
+            .map(|p| p.join.iter().map(join_cond).collect::<Vec<_>>())
+            .unwrap_or_default(),
+    );
+    let order = order_by(st, t, &node.order);
+    let range = limit_offset(st, node.range);
+    format!(
+        "SELECT {}{}{joins}{}{order}{range}",
+        items.join(", "),
+        from(node, parent),
+        where_clause(conds)
+    )
+}
+
+/// The read of `root`.
+pub fn read(st: &mut Statement, root: &ReadNode) -> String {
+    render(st, root, None)
+}
+
+fn count_cond(st: &mut Statement, node: &ReadNode, c: &Cond) -> String {
+    match c {
+        Cond::NullEmbed { is_null, agg_alias } => {
+            let sub = node
+                .embeds
+                .iter()
+                .find(|e| &e.agg_alias == agg_alias)
+                .map(|e| count_node(st, &e.node, Some(e)))
+                .unwrap_or_else(|| "SELECT 1".into());
+            format!("{}EXISTS ({sub})", if *is_null { "NOT " } else { "" })
+        }
+        Cond::Logic {
+            negated,
+            op,
+            children,
+        } => {
+            let sep = match op {
+                crate::parse::LogicOp::And => " AND ",
+                crate::parse::LogicOp::Or => " OR ",
+            };
+            let inner: Vec<String> = children.iter().map(|c| count_cond(st, node, c)).collect();
+            format!(
+                "{}({})",
+                if *negated { "NOT " } else { "" },
+                inner.join(sep)
+            )
+        }
+        other => filter::cond(st, &node.table, other),
+    }
+}
+
+fn count_node(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> String {
+    let mut conds: Vec<String> = node.conds.iter().map(|c| count_cond(st, node, c)).collect();
+    conds.extend(
+        parent
+            .map(|p| p.join.iter().map(join_cond).collect::<Vec<_>>())
+            .unwrap_or_default(),
+    );
+    for e in node.embeds.iter().filter(|e| e.inner) {
+        conds.push(format!("EXISTS ({})", count_node(st, &e.node, Some(e))));
+    }
+    format!("SELECT 1{}{}", from(node, parent), where_clause(conds))
+}
+
+/// The rows `root` would give without its range, for `count=`.
+pub fn count(st: &mut Statement, root: &ReadNode) -> String {
+    count_node(st, root, None)
+}

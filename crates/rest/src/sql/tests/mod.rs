@@ -1,0 +1,5 @@
+//! The SQL of each feature against the fixture schema, pinned.
+
+mod embeds;
+mod reads;
+mod writes;

@@ -1,0 +1,12 @@
+//! The planned SQL against a real PostgreSQL: every feature of `/rest/v1` run
+//! end to end (parse → plan → execute as a role → respond) over
+//! `tests/fixtures/rest_schema.sql`, asserting the rows, counts and statuses.
+
+mod counts;
+mod embeds;
+mod guards;
+mod inserts;
+mod helpers;
+mod reads;
+mod rpc;
+mod updates;
