@@ -73,14 +73,21 @@ impl Database {
         };
         let owner = pool_options(4).connect_with(owner_opts.clone()).await?;
         migrate::run(&owner).await?;
-        set_authenticator_password(&owner, &settings.authenticator_password).await?;
         let api_opts = owner_opts
             .username("authenticator")
             .password(&settings.authenticator_password)
             .application_name("pleat");
-        let api = pool_options(settings.max_connections)
-            .connect_with(api_opts)
-            .await?;
+        let pool = pool_options(settings.max_connections);
+        // Only touch the role when logging in fails: ALTER ROLE is cluster-wide
+        // and collides ("tuple concurrently updated") with other starts.
+        let api = match pool.clone().connect_with(api_opts.clone()).await {
+            Ok(api) => api,
+            Err(e) if is_auth_failure(&e) => {
+                set_authenticator_password(&owner, &settings.authenticator_password).await?;
+                pool.connect_with(api_opts).await?
+            }
+            Err(e) => return Err(e.into()),
+        };
         Ok(Database {
             owner,
             api,
@@ -111,24 +118,30 @@ fn pool_options(max: u32) -> PgPoolOptions {
         .acquire_timeout(Duration::from_secs(10))
 }
 
+fn is_auth_failure(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .and_then(|d| d.code())
+        .is_some_and(|c| c.starts_with("28"))
+}
+
 async fn set_authenticator_password(owner: &PgPool, password: &str) -> Result<(), Error> {
     // ALTER ROLE takes no bind parameters; the password is generated hex, but
     // quote it as a literal anyway so nothing else could ever reach the SQL.
     if !password.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(anyhow::anyhow!("the authenticator password must be alphanumeric").into());
     }
-    let mut tx = owner.begin().await?;
-    // Roles are cluster-wide: serialise concurrent starts on one cluster.
-    sqlx::query("SELECT pg_advisory_xact_lock(7261001)")
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(&format!(
-        "ALTER ROLE authenticator WITH LOGIN PASSWORD '{password}'"
-    ))
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    let sql = format!("ALTER ROLE authenticator WITH LOGIN PASSWORD '{password}'");
+    // Another start may be changing the role at the same moment (XX000).
+    for attempt in 1.. {
+        match sqlx::query(&sql).execute(owner).await {
+            Ok(_) => return Ok(()),
+            Err(e) if attempt < 5 && e.as_database_error().and_then(|d| d.code()).as_deref() == Some("XX000") => {
+                tokio::time::sleep(Duration::from_millis(50 * attempt)).await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    unreachable!("the loop returns")
 }
 
 /// Start a transaction as `role` with the JWT claims visible to RLS policies

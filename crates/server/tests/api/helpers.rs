@@ -8,6 +8,7 @@ pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
 pub struct TestApp {
     pub address: String,
     pub anon_key: String,
+    pub database_url: String,
     pub client: reqwest::Client,
     pub site_dir: tempfile::TempDir,
     _data_dir: tempfile::TempDir,
@@ -43,7 +44,7 @@ pub async fn spawn_app() -> TestApp {
     let data_dir = tempfile::tempdir().unwrap();
     let url = pleat_db::testing::fresh_database_url().await;
     let config = Config::from_vars([
-        ("DATABASE_URL".to_string(), url),
+        ("DATABASE_URL".to_string(), url.clone()),
         ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
         ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
         ("PLEAT_SITE_DIR".to_string(), site_dir.path().display().to_string()),
@@ -57,6 +58,7 @@ pub async fn spawn_app() -> TestApp {
     TestApp {
         address,
         anon_key,
+        database_url: url,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()

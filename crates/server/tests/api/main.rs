@@ -4,4 +4,5 @@
 mod cors;
 mod health;
 mod helpers;
+mod rest;
 mod site;
