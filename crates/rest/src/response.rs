@@ -100,9 +100,13 @@ fn total(plan: &ResponsePlan, outcome: &Outcome, planned: Option<i64>) -> Option
     match plan.count? {
         Count::Exact => outcome.total_count,
         Count::Planned => planned,
+        // As in PostgREST, the exact count stands only while it is within
+        // `max_rows`; past it (or with no `max_rows`, which PostgREST compares as
+        // below any count) the planner's estimate wins if it is larger.
         Count::Estimated => match (outcome.total_count, plan.max_rows) {
-            (Some(t), Some(max)) if t > max => Some(planned.map_or(t, |p| p.max(t))),
-            (t, _) => t,
+            (Some(t), Some(max)) if t <= max => Some(t),
+            (Some(t), _) => Some(planned.map_or(t, |p| p.max(t))),
+            (None, _) => planned,
         },
     }
 }

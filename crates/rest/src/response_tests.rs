@@ -2,7 +2,9 @@ use super::*;
 use crate::test_support::{error, plan_with, settings};
 
 fn plan(method: &str, target: &str, headers: &[(&str, &str)], body: &str) -> ResponsePlan {
-    plan_with(&settings(), method, target, headers, body).unwrap().response
+    plan_with(&settings(), method, target, headers, body)
+        .unwrap()
+        .response
 }
 
 fn outcome(page_total: i64, total_count: Option<i64>, body: Option<&str>) -> Outcome {
@@ -19,7 +21,12 @@ fn show(r: Result<Response, Error>) -> String {
     match r {
         Ok(r) => {
             let headers: Vec<String> = r.headers.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-            format!("{} [{}] {}", r.status, headers.join(" | "), r.body.unwrap_or_else(|| "(no body)".into()))
+            format!(
+                "{} [{}] {}",
+                r.status,
+                headers.join(" | "),
+                r.body.unwrap_or_else(|| "(no body)".into())
+            )
         }
         Err(e) => error(e),
     }
@@ -35,7 +42,12 @@ fn decision(d: Decision<Error>) -> String {
 
 #[test]
 fn reads() {
-    let counted = plan("GET", "/books?offset=2&limit=2", &[("prefer", "count=exact")], "");
+    let counted = plan(
+        "GET",
+        "/books?offset=2&limit=2",
+        &[("prefer", "count=exact")],
+        "",
+    );
     insta::assert_snapshot!(show(respond(&counted, &outcome(2, Some(5), Some("[1,2]")), None)), @"206 [Content-Range: 2-3/5 | Content-Type: application/json; charset=utf-8 | Preference-Applied: count=exact] [1,2]");
     insta::assert_snapshot!(show(respond(&counted, &outcome(2, Some(4), Some("[1,2]")), None)), @"206 [Content-Range: 2-3/4 | Content-Type: application/json; charset=utf-8 | Preference-Applied: count=exact] [1,2]");
     insta::assert_snapshot!(show(respond(&counted, &outcome(0, Some(1), Some("[]")), None)), @r#"416 {"code":"PGRST103","details":"An offset of 2 was requested, but there are only 1 rows.","hint":null,"message":"Requested range not satisfiable"}"#);
@@ -50,6 +62,8 @@ fn reads() {
     estimated.max_rows = Some(10);
     insta::assert_snapshot!(show(respond(&estimated, &outcome(3, Some(11), Some("[]")), Some(1000))), @"206 [Content-Range: 0-2/1000 | Content-Type: application/json; charset=utf-8 | Preference-Applied: count=estimated] []");
     insta::assert_snapshot!(show(respond(&estimated, &outcome(3, Some(3), Some("[]")), Some(1000))), @"200 [Content-Range: 0-2/3 | Content-Type: application/json; charset=utf-8 | Preference-Applied: count=estimated] []");
+    estimated.max_rows = None;
+    insta::assert_snapshot!(show(respond(&estimated, &outcome(3, Some(3), Some("[]")), Some(7))), @"206 [Content-Range: 0-2/7 | Content-Type: application/json; charset=utf-8 | Preference-Applied: count=estimated] []");
     let csv = plan("GET", "/books", &[("accept", "text/csv")], "");
     insta::assert_snapshot!(show(respond(&csv, &outcome(0, None, Some("id")), None)), @"200 [Content-Range: */* | Content-Type: text/csv; charset=utf-8] id");
 }
@@ -58,21 +72,54 @@ fn reads() {
 fn writes() {
     let created = plan("POST", "/genres", &[], "{}");
     insta::assert_snapshot!(show(respond(&created, &outcome(1, None, None), None)), @"201 [Content-Range: */*] (no body)");
-    let located = plan("POST", "/book_genres", &[("prefer", "return=headers-only, count=exact")], "{}");
+    let located = plan(
+        "POST",
+        "/book_genres",
+        &[("prefer", "return=headers-only, count=exact")],
+        "{}",
+    );
     insta::assert_snapshot!(show(respond(&located, &outcome(1, None, Some(r#"{"book_id":1,"genre_id":2}"#)), None)), @"201 [Location: /book_genres?book_id=eq.1&genre_id=eq.2 | Content-Range: */1 | Preference-Applied: return=headers-only, count=exact] (no body)");
-    let odd = plan("POST", "/genres", &[("prefer", "return=headers-only")], "{}");
+    let odd = plan(
+        "POST",
+        "/genres",
+        &[("prefer", "return=headers-only")],
+        "{}",
+    );
     insta::assert_snapshot!(show(respond(&odd, &outcome(1, None, Some(r#"{"id":null,"name":"a b&c"}"#)), None)), @"201 [Location: /genres?id=is.null | Content-Range: */* | Preference-Applied: return=headers-only] (no body)");
-    let merge = plan("POST", "/genres", &[("prefer", "resolution=merge-duplicates, return=representation")], "{}");
+    let merge = plan(
+        "POST",
+        "/genres",
+        &[(
+            "prefer",
+            "resolution=merge-duplicates, return=representation",
+        )],
+        "{}",
+    );
     insta::assert_snapshot!(show(respond(&merge, &outcome(2, Some(0), Some("[]")), None)), @"200 [Content-Range: */* | Content-Type: application/json; charset=utf-8 | Preference-Applied: resolution=merge-duplicates, return=representation] []");
     insta::assert_snapshot!(show(respond(&merge, &outcome(2, Some(1), Some("[]")), None)), @"201 [Content-Range: */* | Content-Type: application/json; charset=utf-8 | Preference-Applied: resolution=merge-duplicates, return=representation] []");
-    let patch = plan("PATCH", "/books?id=gt.1", &[("prefer", "count=exact")], "{}");
+    let patch = plan(
+        "PATCH",
+        "/books?id=gt.1",
+        &[("prefer", "count=exact")],
+        "{}",
+    );
     insta::assert_snapshot!(show(respond(&patch, &outcome(3, None, None), None)), @"204 [Content-Range: 0-2/3 | Preference-Applied: count=exact] (no body)");
     insta::assert_snapshot!(show(respond(&patch, &outcome(0, None, None), None)), @"204 [Content-Range: */0 | Preference-Applied: count=exact] (no body)");
-    let patch_rep = plan("PATCH", "/books?id=gt.1", &[("prefer", "return=representation")], "{}");
+    let patch_rep = plan(
+        "PATCH",
+        "/books?id=gt.1",
+        &[("prefer", "return=representation")],
+        "{}",
+    );
     insta::assert_snapshot!(show(respond(&patch_rep, &outcome(1, None, Some("[{}]")), None)), @"200 [Content-Range: 0-0/* | Content-Type: application/json; charset=utf-8 | Preference-Applied: return=representation] [{}]");
     let delete = plan("DELETE", "/books?id=gt.1", &[], "");
     insta::assert_snapshot!(show(respond(&delete, &outcome(2, None, None), None)), @"204 [Content-Range: */*] (no body)");
-    let put = plan("PUT", "/genres?id=eq.1", &[("prefer", "return=representation")], r#"{"id":1}"#);
+    let put = plan(
+        "PUT",
+        "/genres?id=eq.1",
+        &[("prefer", "return=representation")],
+        r#"{"id":1}"#,
+    );
     insta::assert_snapshot!(show(respond(&put, &outcome(1, Some(1), Some("[]")), None)), @"201 [Content-Type: application/json; charset=utf-8 | Preference-Applied: return=representation] []");
     insta::assert_snapshot!(show(respond(&put, &outcome(1, Some(0), Some("[]")), None)), @"200 [Content-Type: application/json; charset=utf-8 | Preference-Applied: return=representation] []");
     let put_minimal = plan("PUT", "/genres?id=eq.1", &[], r#"{"id":1}"#);
@@ -97,18 +144,33 @@ fn calls_and_overrides() {
 
 #[test]
 fn decisions() {
-    let single = plan("GET", "/books", &[("accept", "application/vnd.pgrst.object+json")], "");
+    let single = plan(
+        "GET",
+        "/books",
+        &[("accept", "application/vnd.pgrst.object+json")],
+        "",
+    );
     insta::assert_snapshot!(decision(decide(&single, &outcome(2, None, None))), @r#"406 {"code":"PGRST116","details":"The result contains 2 rows","hint":null,"message":"JSON object requested, multiple (or no) rows returned"}"#);
     insta::assert_snapshot!(decision(decide(&single, &outcome(1, None, None))), @"commit");
     let rollback = plan("DELETE", "/books?id=eq.1", &[("prefer", "tx=rollback")], "");
     insta::assert_snapshot!(decision(decide(&rollback, &outcome(1, None, None))), @"rollback");
     let put = plan("PUT", "/genres?id=eq.1", &[], r#"{"id":2}"#);
     insta::assert_snapshot!(decision(decide(&put, &outcome(0, None, None))), @r#"400 {"code":"PGRST115","details":null,"hint":null,"message":"Payload values do not match URL in primary key column(s)"}"#);
-    let capped = plan("PATCH", "/books", &[("prefer", "handling=strict, max-affected=2")], "{}");
+    let capped = plan(
+        "PATCH",
+        "/books",
+        &[("prefer", "handling=strict, max-affected=2")],
+        "{}",
+    );
     insta::assert_snapshot!(decision(decide(&capped, &outcome(3, None, None))), @r#"400 {"code":"PGRST124","details":"The query affects 3 rows","hint":null,"message":"Query result exceeds max-affected preference constraint"}"#);
     insta::assert_snapshot!(decision(decide(&capped, &outcome(2, None, None))), @"commit");
     let limited = plan("DELETE", "/books?order=id&limit=1", &[], "");
     insta::assert_snapshot!(decision(decide(&limited, &outcome(2, None, None))), @r#"400 {"code":"PGRST110","details":"Results contain 2 rows changed but the maximum number allowed is 1","hint":null,"message":"The maximum number of rows allowed to change was surpassed"}"#);
-    let void = plan("POST", "/rpc/touch_nothing", &[("accept", "application/vnd.pgrst.object+json")], "");
+    let void = plan(
+        "POST",
+        "/rpc/touch_nothing",
+        &[("accept", "application/vnd.pgrst.object+json")],
+        "",
+    );
     insta::assert_snapshot!(decision(decide(&void, &outcome(1, None, None))), @"commit");
 }

@@ -94,7 +94,7 @@ async fn handle(req: HttpRequest, payload: web::Payload, state: web::Data<RestSt
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
     };
-    match serve(&req, &state, &raw, &role, &ctx, &body).await {
+    match serve(&req, &state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
         Err(e) => error_response(&e, &role),
     }
@@ -104,7 +104,6 @@ async fn serve(
     req: &HttpRequest,
     state: &RestState,
     raw: &RawRequest<'_>,
-    role: &RequestRole,
     ctx: &RequestContext,
     body: &[u8],
 ) -> Result<HttpResponse, Error> {
@@ -156,7 +155,6 @@ async fn serve(
         None => None,
     };
     let out = response::respond(&plan.response, &outcome, planned)?;
-    let _ = role;
     let mut resp = HttpResponse::build(StatusCode::from_u16(out.status).unwrap_or(StatusCode::OK));
     for (name, value) in &out.headers {
         if let (Ok(n), Ok(v)) = (HeaderName::try_from(name.as_str()), HeaderValue::from_str(value)) {
@@ -244,6 +242,11 @@ fn error_response(e: &Error, role: &RequestRole) -> HttpResponse {
         tracing::error!(error = ?cause, "unexpected error in /rest/v1");
     }
     let status = e.status_for(&role.role);
-    HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
-        .json(e.to_json())
+    let mut resp = HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+    for (name, value) in e.headers() {
+        if let (Ok(n), Ok(v)) = (HeaderName::try_from(name.as_str()), HeaderValue::from_str(&value)) {
+            resp.insert_header((n, v));
+        }
+    }
+    resp.json(e.to_json())
 }

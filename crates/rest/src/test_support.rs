@@ -68,7 +68,11 @@ pub fn show_statement(st: &Statement) -> String {
     ] {
         text = text.replace(kw, &format!("\n{}", kw.trim_start()));
     }
-    format!("{}\n-- {}", text.replace('\u{0}', " FROM"), params(&st.params))
+    format!(
+        "{}\n-- {}",
+        text.replace('\u{0}', " FROM"),
+        params(&st.params)
+    )
 }
 
 pub fn error(e: Error) -> String {

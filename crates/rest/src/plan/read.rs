@@ -29,7 +29,7 @@ pub struct Level<'a> {
     pub from_source: bool,
 }
 
-fn restrict(range: RowRange, max_rows: Option<i64>) -> RowRange {
+pub fn restrict(range: RowRange, max_rows: Option<i64>) -> RowRange {
     match max_rows {
         None => range,
         Some(max) => RowRange {

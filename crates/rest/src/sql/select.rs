@@ -34,10 +34,16 @@ fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
 /// The columns a spread embed lifts into its parent: its fields, its embeds, and
 /// what its own spreads lift; `None` when it selects `*`.
 fn spread_names(node: &ReadNode) -> Option<Vec<String>> {
-    if node.select.contains(&SelectField::Star) || (node.select.is_empty() && node.embeds.is_empty()) {
+    if node.select.contains(&SelectField::Star)
+        || (node.select.is_empty() && node.embeds.is_empty())
+    {
         return None;
     }
-    let mut names: Vec<String> = node.select.iter().filter_map(SelectField::output_name).collect();
+    let mut names: Vec<String> = node
+        .select
+        .iter()
+        .filter_map(SelectField::output_name)
+        .collect();
     for e in node.embeds.iter().filter(|e| !e.empty) {
         match e.spread {
             true => names.extend(spread_names(&e.node)?),
@@ -56,7 +62,10 @@ fn embed_columns(e: &Embed) -> Vec<String> {
     if e.spread {
         return match spread_names(&e.node) {
             None => vec![format!("{agg}.*")],
-            Some(names) => names.iter().map(|n| format!("{agg}.{}", ident(n))).collect(),
+            Some(names) => names
+                .iter()
+                .map(|n| format!("{agg}.{}", ident(n)))
+                .collect(),
         };
     }
     if e.to_one {

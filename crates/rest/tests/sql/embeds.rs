@@ -85,9 +85,16 @@ async fn self_references_hints_aliases_and_spreads() {
         spread.json(),
         json!([{"title": "Guards! Guards!", "author": "Terry Pratchett", "born": "1948-04-28"}])
     );
-    let nested = db.get("/books?select=id,...authors!author_id(name,...author_profiles(website))&id=eq.1").await;
-    assert_eq!(nested.json(), json!([{"id": 1, "name": "Ursula Le Guin", "website": "https://ursula.example"}]));
-    let spread_star = db.get("/author_profiles?select=...authors(*)&author_id=eq.3").await;
+    let nested = db
+        .get("/books?select=id,...authors!author_id(name,...author_profiles(website))&id=eq.1")
+        .await;
+    assert_eq!(
+        nested.json(),
+        json!([{"id": 1, "name": "Ursula Le Guin", "website": "https://ursula.example"}])
+    );
+    let spread_star = db
+        .get("/author_profiles?select=...authors(*)&author_id=eq.3")
+        .await;
     assert_eq!(spread_star.json()[0]["name"], "Terry Pratchett");
     let spread_many = db
         .get("/authors?select=name,...books!author_id(title)")

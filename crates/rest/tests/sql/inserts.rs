@@ -166,86 +166,92 @@ async fn columns_defaults_csv_and_form_bodies() {
 }
 
 #[tokio::test]
-async fn upserts() {
+async fn json_values_become_column_types() {
     let db = db().await;
-    let merge = ("prefer", "resolution=merge-duplicates");
-    let updated = db
+    let author = r#"{"name":"N. K. Jemisin","born":"1972-09-19","mood":"ok","tags":["fantasy","scifi"],"bio":{"awards":{"hugo":3}}}"#;
+    let a = db
         .request(
             "anon",
             "POST",
-            "/genres",
-            &[merge],
-            r#"{"id":1,"name":"Fantasy"}"#,
+            "/authors?select=name,born,mood,tags,bio",
+            &[REP],
+            author,
         )
         .await;
     assert_eq!(
-        (updated.status, updated.header("preference-applied")),
-        (200, Some("resolution=merge-duplicates"))
+        (a.status, a.json()),
+        (
+            201,
+            json!([{"name": "N. K. Jemisin", "born": "1972-09-19", "mood": "ok", "tags": ["fantasy", "scifi"], "bio": {"awards": {"hugo": 3}}}])
+        )
     );
-    let inserted = db
+    let event = db
         .request(
             "anon",
             "POST",
-            "/genres",
-            &[merge],
-            r#"[{"id":1,"name":"FANTASY"},{"id":20,"name":"new"}]"#,
+            "/events?select=slots,during",
+            &[REP],
+            r#"{"id":3,"name":"late","slots":"[20,23)","during":null}"#,
         )
         .await;
-    assert_eq!(inserted.status, 201);
-    assert_eq!(
-        db.rows("/genres?select=name&id=in.(1,20)&order=id").await,
-        json!([{"name": "FANTASY"}, {"name": "new"}])
-    );
-    let ignore = db
+    assert_eq!(event.json(), json!([{"slots": "[20,23)", "during": null}]));
+    let patched = db
         .request(
             "anon",
-            "POST",
-            "/genres",
-            &[(
-                "prefer",
-                "resolution=ignore-duplicates,return=representation",
-            )],
-            r#"[{"id":1,"name":"x"},{"id":21,"name":"y"}]"#,
+            "PATCH",
+            "/authors?name=eq.N.%20K.%20Jemisin&select=tags,mood",
+            &[REP],
+            r#"{"tags":[],"mood":"happy"}"#,
         )
         .await;
-    assert_eq!(
-        (ignore.status, ignore.json()),
-        (201, json!([{"id": 21, "name": "y"}]))
-    );
-    let on_name = db
+    assert_eq!(patched.json(), json!([{"tags": [], "mood": "happy"}]));
+    let bad_enum = db
         .request(
             "anon",
             "POST",
-            "/genres?on_conflict=name&select=id,name",
-            &[(
-                "prefer",
-                "resolution=merge-duplicates,return=representation",
-            )],
-            r#"{"name":"humour"}"#,
-        )
-        .await;
-    assert_eq!(
-        (on_name.status, on_name.json()),
-        (200, json!([{"id": 3, "name": "humour"}]))
-    );
-    let conflict = db
-        .request("anon", "POST", "/genres", &[], r#"{"id":2,"name":"dup"}"#)
-        .await;
-    assert_eq!(
-        (conflict.status, conflict.json()["code"].clone()),
-        (409, json!("23505"))
-    );
-    let fk = db
-        .request(
-            "anon",
-            "POST",
-            "/books",
+            "/authors",
             &[],
-            r#"{"title":"x","author_id":99}"#,
+            r#"{"name":"x","mood":"furious"}"#,
         )
         .await;
     assert_eq!(
-        (fk.status, fk.json()["code"].clone()),
-        (409, json!("23503"))
+        (bad_enum.status, bad_enum.json()["code"].clone()),
+        (400, json!("22P02"))
+    );
+    let view = db
+        .request(
+            "anon",
+            "POST",
+            "/book_titles?select=title",
+            &[REP],
+            r#"{"title":"Through a view"}"#,
+        )
+        .await;
+    assert_eq!(
+        (view.status, view.json()),
+        (201, json!([{"title": "Through a view"}]))
+    );
+    let profile = db
+        .request(
+            "anon",
+            "POST",
+            "/genres",
+            &[("content-profile", "public"), REP],
+            r#"{"name":"x"}"#,
+        )
+        .await;
+    assert_eq!(profile.header("content-profile"), Some("public"));
+    let unexposed = db
+        .request(
+            "anon",
+            "POST",
+            "/genres",
+            &[("content-profile", "auth")],
+            r#"{"name":"x"}"#,
+        )
+        .await;
+    assert_eq!(
+        (unexposed.status, unexposed.json()["code"].clone()),
+        (406, json!("PGRST106"))
     );
 }

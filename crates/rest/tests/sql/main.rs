@@ -5,8 +5,9 @@
 mod counts;
 mod embeds;
 mod guards;
-mod inserts;
 mod helpers;
+mod inserts;
 mod reads;
 mod rpc;
 mod updates;
+mod upserts;

@@ -3,7 +3,10 @@ use crate::test_support::{get, plan_with, settings, show_statement, sql};
 /// The `WHERE` line of `GET /books?select=id&{filters}` and its parameters.
 fn filter(target: &str) -> String {
     let shown = get(target);
-    let line = shown.lines().find(|l| l.starts_with("WHERE")).unwrap_or("(no WHERE)");
+    let line = shown
+        .lines()
+        .find(|l| l.starts_with("WHERE"))
+        .unwrap_or("(no WHERE)");
     let params = shown.lines().last().unwrap_or("");
     format!("{line} {params}")
 }
@@ -128,15 +131,32 @@ fn counts_and_bodies() {
         FROM pgrst_source) _postgrest_t
         --
     "#);
-    let planned = plan_with(&settings(), "GET", "/books?select=id&id=gt.1", &prefer("count=planned"), "").unwrap();
+    let planned = plan_with(
+        &settings(),
+        "GET",
+        "/books?select=id&id=gt.1",
+        &prefer("count=planned"),
+        "",
+    )
+    .unwrap();
     insta::assert_snapshot!(show_statement(planned.count_statement.as_ref().unwrap()), @r#"
         SELECT 1
         FROM "public"."books"
         WHERE "public"."books"."id" > $1::integer
         -- "1"
     "#);
-    let capped = crate::plan::PlanSettings { max_rows: Some(10), ..settings() };
-    let estimated = plan_with(&capped, "GET", "/books?select=id,reviews(stars)&limit=50", &prefer("count=estimated"), "").unwrap();
+    let capped = crate::plan::PlanSettings {
+        max_rows: Some(10),
+        ..settings()
+    };
+    let estimated = plan_with(
+        &capped,
+        "GET",
+        "/books?select=id,reviews(stars)&limit=50",
+        &prefer("count=estimated"),
+        "",
+    )
+    .unwrap();
     insta::assert_snapshot!(show_statement(&estimated.statement), @r#"
         WITH pgrst_source AS (SELECT "public"."books"."id", COALESCE("books_reviews_1"."books_reviews_1", '[]') AS "reviews"
         FROM "public"."books"

@@ -255,7 +255,14 @@ fn calls() {
         FROM pgrst_source) _postgrest_t
         --
     "#);
-    let planned = plan_with(&settings(), "GET", "/rpc/books_by?author=1&id=gt.1", &[("prefer", "count=planned")], "").unwrap();
+    let planned = plan_with(
+        &settings(),
+        "GET",
+        "/rpc/books_by?author=1&id=gt.1",
+        &[("prefer", "count=planned")],
+        "",
+    )
+    .unwrap();
     insta::assert_snapshot!(show_statement(planned.count_statement.as_ref().unwrap()), @r#"
         WITH pgrst_source AS (SELECT pgrst_call.*
         FROM "public"."books_by"("author" := $1::integer) pgrst_call)
