@@ -92,6 +92,9 @@ pub enum Error {
     /// columns, tables).
     #[error(transparent)]
     Schema(Box<SchemaError>),
+    /// PGRST120: an operator other than `is.null` on an embedded resource.
+    #[error("Bad operator on the '{0}' embedded resource")]
+    BadEmbedOperator(String),
     /// An error raised by PostgreSQL (or the connection to it), with its SQLSTATE.
     #[error(transparent)]
     Db(Box<DbError>),
@@ -175,7 +178,8 @@ impl Error {
             | Self::RelatedOrderNotToOne { .. }
             | Self::SpreadNotToOne { .. }
             | Self::AggregatesNotAllowed
-            | Self::MaxAffected(_) => 400,
+            | Self::MaxAffected(_)
+            | Self::BadEmbedOperator(_) => 400,
             Self::NotFound => 404,
             Self::InvalidRpcMethod(_) | Self::UnsupportedMethod(_) | Self::PutFilters => 405,
             Self::MediaType(_) | Self::UnacceptableSchema(_) | Self::Singularity(_) => 406,
@@ -214,6 +218,7 @@ impl Error {
             Self::UnsupportedMethod(_) => "PGRST117",
             Self::RelatedOrderNotToOne { .. } => "PGRST118",
             Self::SpreadNotToOne { .. } => "PGRST119",
+            Self::BadEmbedOperator(_) => "PGRST120",
             Self::InvalidPreferences(_) => "PGRST122",
             Self::AggregatesNotAllowed => "PGRST123",
             Self::MaxAffected(_) => "PGRST124",
@@ -237,6 +242,9 @@ impl Error {
                 "'{origin}' and '{target}' do not form a many-to-one or one-to-one relationship"
             ),
             Self::MaxAffected(n) => format!("The query affects {n} rows"),
+            Self::BadEmbedOperator(_) => {
+                "Only is null or not is null filters are allowed on embedded resources".to_string()
+            }
             Self::Schema(e) => return e.details(),
             Self::Db(e) => return e.details.clone().map(Value::String),
             _ => return None,

@@ -26,8 +26,9 @@ pub enum MediaType {
     },
     /// `application/vnd.pgrst.array+json;nulls=stripped`
     ArrayStripNulls,
-    /// `application/vnd.pgrst.plan…`: EXPLAIN output, which Pleat does not offer.
-    Plan,
+    /// `application/vnd.pgrst.plan…`: EXPLAIN output, which Pleat does not offer;
+    /// held as PostgREST renders it in the 406 message.
+    Plan(String),
     Other(String),
 }
 
@@ -58,7 +59,7 @@ impl MediaType {
                 MediaType::ArrayStripNulls
             }
             "application/vnd.pgrst.array+json" | "application/vnd.pgrst.array" => MediaType::Json,
-            e if e.starts_with("application/vnd.pgrst.plan") => MediaType::Plan,
+            e if e.starts_with("application/vnd.pgrst.plan") => MediaType::Plan(plan_mime(e, &params)),
             other => MediaType::Other(other.to_string()),
         }
     }
@@ -79,10 +80,29 @@ impl MediaType {
             }
             MediaType::SingleObject { strip_nulls: false } => "application/vnd.pgrst.object+json",
             MediaType::ArrayStripNulls => "application/vnd.pgrst.array+json;nulls=stripped",
-            MediaType::Plan => "application/vnd.pgrst.plan",
+            MediaType::Plan(s) => s,
             MediaType::Other(s) => s,
         }
     }
+}
+
+/// PostgREST's rendering of a plan media type: format (`+text` unless `+json`),
+/// the `for` type (default `application/json`) and `options` when given.
+fn plan_mime(essence: &str, params: &[&str]) -> String {
+    let format = if essence.ends_with("+json") { "+json" } else { "+text" };
+    let param = |name: &str| {
+        params
+            .iter()
+            .find_map(|p| p.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+            .map(|v| v.trim_matches('"').to_string())
+            .filter(|v| !v.is_empty())
+    };
+    let target = param("for").unwrap_or_else(|| "application/json".into());
+    let mut out = format!("application/vnd.pgrst.plan{format}; for=\"{target}\"");
+    if let Some(options) = param("options") {
+        out.push_str(&format!("; options={options}"));
+    }
+    out
 }
 
 /// `Accept` split into media types, best first: by q-value, then by specificity

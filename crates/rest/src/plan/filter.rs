@@ -8,26 +8,27 @@ use crate::error::{DbError, Error};
 use crate::parse::{Field, Filter, IsValue, LogicTree, Operation, OrderTerm};
 use crate::schema_cache::{Column, SchemaCache};
 
-/// `rel=is.null` / `rel=not.is.null` on an embedded resource of this level.
-fn null_embed(filter: &Filter, embeds: &[Embed]) -> Option<Cond> {
+/// `rel=is.null` / `rel=not.is.null` on an embedded resource of this level;
+/// any other operator on an embed is PGRST120, as in PostgREST.
+fn null_embed(filter: &Filter, embeds: &[Embed]) -> Option<Result<Cond, Error>> {
     if !filter.field.json_path.is_empty() {
         return None;
     }
     let embed = embeds
         .iter()
         .find(|e| e.name == filter.field.name || e.key == filter.field.name)?;
-    match filter.expr.operation {
-        Operation::Is(IsValue::Null) => Some(Cond::NullEmbed {
+    Some(match filter.expr.operation {
+        Operation::Is(IsValue::Null) => Ok(Cond::NullEmbed {
             is_null: !filter.expr.negated,
             agg_alias: embed.agg_alias.clone(),
         }),
-        _ => None,
-    }
+        _ => Err(Error::BadEmbedOperator(embed.name.clone())),
+    })
 }
 
 pub fn filter(cols: Columns, embeds: &[Embed], filter: &Filter) -> Result<Cond, Error> {
     if let Some(cond) = null_embed(filter, embeds) {
-        return Ok(cond);
+        return cond;
     }
     Ok(Cond::Filter {
         column: cols.column_ref(&filter.field)?,

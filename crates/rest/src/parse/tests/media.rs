@@ -10,7 +10,7 @@ fn pick(accept: Option<&str>, produces: &[MediaType]) -> String {
 #[test]
 fn decoding() {
     let all = "application/json, application/geo+json, text/csv, text/plain, text/xml, application/openapi+json, application/x-www-form-urlencoded, application/octet-stream, */*, application/vnd.pgrst.object+json, application/vnd.pgrst.object;nulls=stripped, application/vnd.pgrst.array+json, application/vnd.pgrst.array+json;nulls=stripped, application/vnd.pgrst.plan+json, text/html";
-    insta::assert_snapshot!(format!("{:?}", accept_list(Some(all))), @r#"[SingleObject { strip_nulls: true }, ArrayStripNulls, Json, GeoJson, Csv, TextPlain, TextXml, OpenApi, UrlEncoded, OctetStream, SingleObject { strip_nulls: false }, Json, Plan, Other("text/html"), Any]"#);
+    insta::assert_snapshot!(format!("{:?}", accept_list(Some(all))), @r#"[SingleObject { strip_nulls: true }, ArrayStripNulls, Json, GeoJson, Csv, TextPlain, TextXml, OpenApi, UrlEncoded, OctetStream, SingleObject { strip_nulls: false }, Json, Plan("application/vnd.pgrst.plan+json; for=\"application/json\""), Other("text/html"), Any]"#);
 }
 
 #[test]
