@@ -12,8 +12,21 @@ export const siteConfig = {
 export const heroDefaults = {
   title: 'Transform Your Space',
   subtitle: 'Custom curtains, blinds and furniture covers crafted with precision',
+  /** Shipped with the site; stands in for the spec's stock photo. */
+  backgroundImage: '/images/hero.svg',
   ctaText: 'View Our Work',
   ctaSecondaryText: 'Get Quote',
+} as const
+
+/** Page metadata defaults (spec §1). */
+export const seoDefaults = {
+  description:
+    'Transform your space with custom curtains, blinds and furniture covers, designed with you, measured precisely and installed in your home.',
+  image: heroDefaults.backgroundImage,
+  type: 'website',
+  openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-16:00',
+  priceRange: '$$',
+  twitterCard: 'summary_large_image',
 } as const
 
 export type SectionAnchor = 'hero' | 'services' | 'portfolio' | 'about' | 'testimonials' | 'contact'
@@ -31,6 +44,19 @@ export const landingNav: readonly NavItem[] = [
   { label: 'Testimonials', anchor: 'testimonials' },
   { label: 'Contact', anchor: 'contact' },
 ]
+
+export const legalNav = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Terms of Service', to: '/terms' },
+] as const
+
+/** The four services the footer always lists, whatever the services table holds. */
+export const footerServices = [
+  'Custom Curtains',
+  'Window Blinds',
+  'Furniture Covers',
+  'Design Consultation',
+] as const
 
 export interface ColorPreset {
   name: string
@@ -64,11 +90,118 @@ export type PortfolioCategory = (typeof portfolioCategories)[number]
 export const serviceIcons = ['Home', 'Sun', 'Armchair', 'Lightbulb', 'Scissors', 'Palette'] as const
 export type ServiceIcon = (typeof serviceIcons)[number]
 
+/** Icon names the landing page can draw (the editor's list plus ArrowRight, which older rows use). */
+export const landingServiceIcons = [...serviceIcons, 'ArrowRight'] as const
+export type LandingServiceIcon = (typeof landingServiceIcons)[number]
+export const fallbackServiceIcon: LandingServiceIcon = 'Home'
+
 export const limits = {
   contact: { firstName: 50, lastName: 50, email: 100, phone: 20, serviceNeeded: 50, message: 2000 },
   hero: { title: 200, subtitle: 500, backgroundImage: 500, ctaText: 50, ctaSecondaryText: 50 },
   featuredPortfolioMax: 6,
+  featuredPortfolioPlaceholders: 6,
+  portfolioPagePlaceholders: 9,
   messagePreviewChars: 150,
   galleryAutoAdvanceMs: 4000,
   thankYouPanelMs: 5000,
+  ratingMax: 5,
+} as const
+
+/** Display defaults of the about section and testimonials (spec §3, §9). */
+export const displayDefaults = {
+  aboutTitle: 'About Our Craft',
+  yearsExperience: 10,
+  projectsCompleted: 500,
+  rating: 5,
+} as const
+
+export const aboutStaticStats = [
+  { value: '100%', label: 'Client Satisfaction' },
+  { value: '5★', label: 'Average Rating' },
+] as const
+
+/** Loading, empty and section texts shown on the public pages. */
+export const texts = {
+  loading: 'Loading...',
+  loadingServices: 'Loading services...',
+  loadingAbout: 'Loading about content...',
+  loadingTestimonials: 'Loading testimonials...',
+  noPortfolioItems: 'No portfolio items available yet.',
+  noFeaturedProjects: 'No featured projects available yet.',
+  noFeaturedProjectsHint: 'Mark projects as Featured in the CMS to show them here.',
+  noProjectsInCategory: 'No projects found in this category.',
+  services: {
+    eyebrow: 'What we do',
+    heading: 'Our Services',
+    intro:
+      'From the first consultation to the final fitting, every piece is designed, measured and made to order for your home.',
+  },
+  featured: {
+    eyebrow: 'Portfolio',
+    heading: 'Featured Projects',
+    intro: 'A few recent rooms we have dressed, from linen drapes to tailored sofa covers.',
+    viewAll: 'View All Projects',
+  },
+  about: {
+    eyebrow: 'About us',
+    yearsLabel: 'Years Experience',
+    projectsLabel: 'Projects Completed',
+  },
+  testimonials: {
+    eyebrow: 'Testimonials',
+    heading: 'What Our Clients Say',
+    intro: 'Homeowners and businesses on working with us.',
+  },
+  contact: {
+    eyebrow: 'Contact',
+    heading: 'Get Your Free Quote',
+    intro:
+      'Tell us about your windows or furniture and we will get back to you with ideas, fabrics and a quote.',
+    detailsHeading: 'Visit or call us',
+  },
+  portfolioPage: {
+    backLink: 'Back to Home',
+    heading: 'Our Portfolio',
+    intro:
+      'Curtains, blinds and furniture covers we have designed, made and fitted. Choose a category, then open a project to see every photo.',
+    allCategories: 'All Projects',
+    ctaHeading: 'Ready to Transform Your Space?',
+    ctaText: 'Tell us about your project and we will help you choose the perfect fabrics and finishes.',
+    ctaButton: 'Get Your Free Quote',
+  },
+  project: {
+    getSimilar: 'Get Similar Work Done',
+    detailsHeading: 'Project Details',
+    status: 'Completed',
+    featured: 'Featured Project',
+  },
+  footer: {
+    quickLinks: 'Quick Links',
+    services: 'Services',
+    legal: 'Legal',
+    rights: 'All rights reserved.',
+  },
+} as const
+
+/** Contact form copy and the exact messages of spec §5 and §8. */
+export const contactFormTexts = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone',
+  serviceNeeded: 'Service Needed',
+  servicePlaceholder: 'Select a service',
+  message: 'Message',
+  messagePlaceholder: 'Tell us about your project: rooms, windows, fabrics you like...',
+  submit: 'Send Message',
+  submitting: 'Sending...',
+  thankYouTitle: 'Thank You!',
+  thankYouText: "Your message has been sent successfully. We'll get back to you within 24 hours.",
+  sendAnother: 'Send Another Message',
+  errors: {
+    required: 'Please fill in all required fields.',
+    email: 'Please enter a valid email address.',
+    messageTooLong: 'Message is too long. Please keep it under 2000 characters.',
+    sendFailed: 'Failed to send message. Please try again later.',
+  },
 } as const

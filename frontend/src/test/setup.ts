@@ -1,7 +1,10 @@
-// Shared vitest setup: unmount rendered trees between tests (no vitest globals here).
+// Shared vitest setup: unmount rendered trees and forget cached reads between tests
+// (no vitest globals here).
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { resetQueryCache } from '@/lib/use-query'
 
 afterEach(() => {
   cleanup()
+  resetQueryCache()
 })

@@ -1,11 +1,65 @@
-// Loaded lazily from the router so the admin code (and later the rich-text editor)
-// stays out of the landing page bundle.
-import { PageHeading } from '@/components/ui/page-heading'
+// /admin, loaded lazily from the router so the admin code and its rich-text editor never
+// reach the public pages. It switches purely on whether someone is signed in; the chosen
+// section is held here, not in the URL.
+import { useState, type ComponentType } from 'react'
+import { AdminShell } from '@/features/admin/components/admin-shell'
+import { resolveAdminSection } from '@/features/admin/admin-section'
+import { useSession } from '@/features/auth/api/get-session'
+import { signOutHere, useSignOut } from '@/features/auth/api/sign-out'
+import { FullScreenLoading } from '@/features/auth/components/full-screen-loading'
+import { SignInScreen } from '@/features/auth/components/sign-in-screen'
+import { AboutEditor } from '@/features/about/components/about-editor'
+import { HeroEditor } from '@/features/hero/components/hero-editor'
+import { MessagesInbox } from '@/features/messages/components/messages-inbox'
+import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
+import { ServicesEditor } from '@/features/services/components/services-editor'
+import { SiteSettingsEditor } from '@/features/settings/components/site-settings-editor'
+import { SiteTheme } from '@/features/site/components/site-theme'
+import { TestimonialsManager } from '@/features/testimonials/components/testimonials-manager'
+import type { AdminSectionKey } from '@/config/admin'
+
+const editors: Record<AdminSectionKey, ComponentType> = {
+  hero: HeroEditor,
+  services: ServicesEditor,
+  portfolio: PortfolioManager,
+  testimonials: TestimonialsManager,
+  about: AboutEditor,
+  contact: MessagesInbox,
+  settings: SiteSettingsEditor,
+}
 
 export default function AdminRoute() {
+  const { session, isLoading } = useSession()
+  const [section, setSection] = useState<AdminSectionKey>(() => resolveAdminSection(null))
+  const { mutate: signOut, isPending: signingOut } = useSignOut()
+
+  async function onSignOut() {
+    const result = await signOut()
+    if (!result.success) {
+      console.error('Error signing out:', result.error)
+      await signOutHere().catch((error: unknown) => console.error('Error signing out locally:', error))
+    }
+  }
+
+  const Editor = editors[resolveAdminSection(section)]
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <PageHeading>Content Management</PageHeading>
-    </div>
+    <>
+      <SiteTheme />
+      {isLoading ? (
+        <FullScreenLoading />
+      ) : !session ? (
+        <SignInScreen />
+      ) : (
+        <AdminShell
+          email={session.user.email ?? ''}
+          section={section}
+          onSelectSection={setSection}
+          onSignOut={() => void onSignOut()}
+          signingOut={signingOut}
+        >
+          <Editor />
+        </AdminShell>
+      )}
+    </>
   )
 }

@@ -1,9 +1,96 @@
-import { PageHeading } from '@/components/ui/page-heading'
+// /portfolio: every project, filterable by category, and a closing call to action.
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { buttonVariants } from '@/components/ui/button'
+import { limits, texts } from '@/config/site'
+import { usePortfolioItems } from '@/features/portfolio/api/get-portfolio-items'
+import { CategoryFilter } from '@/features/portfolio/components/category-filter'
+import { EmptyState } from '@/features/portfolio/components/empty-state'
+import { PortfolioGrid } from '@/features/portfolio/components/portfolio-grid'
+import { LazyProjectDialog } from '@/features/portfolio/components/lazy-project-dialog'
+import { allCategories, distinctCategories, filterByCategory } from '@/features/portfolio/gallery'
+import { useProjectDialog } from '@/features/portfolio/use-project-dialog'
+import { PageMetadata } from '@/features/seo/components/page-metadata'
+import { StructuredData } from '@/features/seo/components/structured-data'
+import { useSiteSettings } from '@/features/site/api/get-site-settings'
+import { resolveSiteIdentity } from '@/features/site/site-identity'
 
 export function PortfolioRoute() {
+  const { data, isLoading } = usePortfolioItems()
+  const { data: settings } = useSiteSettings()
+  const [category, setCategory] = useState<string>(allCategories)
+  const dialog = useProjectDialog()
+  const items = data ?? []
+  const visible = filterByCategory(items, category)
+  const page = texts.portfolioPage
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <PageHeading>Portfolio</PageHeading>
-    </div>
+    <>
+      <PageMetadata
+        title={`${page.heading} - ${resolveSiteIdentity(settings).title}`}
+        description={page.intro}
+      />
+      <StructuredData />
+      <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-white">
+        <div aria-hidden="true" className="pleat-lines absolute inset-0 -z-10 opacity-[0.07]" />
+        <div className="mx-auto max-w-7xl px-4 pt-10 pb-16 sm:px-6 md:pb-20 lg:px-8">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-secondary"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {page.backLink}
+          </Link>
+          <span aria-hidden="true" className="mt-10 block h-1 w-16 rounded-full bg-secondary" />
+          <h1
+            id="portfolio-page-heading"
+            className="mt-6 font-display text-4xl font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
+            {page.heading}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-300">{page.intro}</p>
+        </div>
+      </section>
+
+      <section aria-label="Projects" className="bg-slate-50 py-12 md:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {!isLoading && (
+            <CategoryFilter
+              categories={distinctCategories(items)}
+              value={category}
+              onChange={setCategory}
+              className="mb-10"
+            />
+          )}
+          <PortfolioGrid
+            items={visible}
+            isLoading={isLoading}
+            placeholders={limits.portfolioPagePlaceholders}
+            clamp={3}
+            onOpen={dialog.show}
+            empty={<EmptyState title={texts.noProjectsInCategory} />}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="portfolio-cta-heading" className="bg-white py-20 md:py-24">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+          <h2
+            id="portfolio-cta-heading"
+            className="font-display text-3xl font-semibold tracking-tight text-balance text-slate-950 md:text-4xl"
+          >
+            {page.ctaHeading}
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">{page.ctaText}</p>
+          <Link to="/#contact" className={buttonVariants({ variant: 'primary', size: 'lg', className: 'mt-8' })}>
+            {page.ctaButton}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </section>
+
+      <LazyProjectDialog item={dialog.item} open={dialog.open} onClose={dialog.close} />
+    </>
   )
 }

@@ -1,9 +1,6 @@
-import { PageHeading } from '@/components/ui/page-heading'
+import { LegalPage } from '@/components/layout/legal-page'
+import { privacyPolicy } from '@/config/legal'
 
 export function PrivacyRoute() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <PageHeading>Privacy Policy</PageHeading>
-    </div>
-  )
+  return <LegalPage document={privacyPolicy} />
 }

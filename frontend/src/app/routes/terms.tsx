@@ -1,9 +1,6 @@
-import { PageHeading } from '@/components/ui/page-heading'
+import { LegalPage } from '@/components/layout/legal-page'
+import { termsOfService } from '@/config/legal'
 
 export function TermsRoute() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <PageHeading>Terms of Service</PageHeading>
-    </div>
-  )
+  return <LegalPage document={termsOfService} />
 }

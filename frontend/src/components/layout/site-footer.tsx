@@ -1,21 +1,80 @@
+// The footer: brand and description, quick links to the landing sections, the four
+// services, the legal pages and the copyright line.
+import type { MouseEvent, ReactNode } from 'react'
 import { Link } from 'react-router'
-import { siteConfig } from '@/config/site'
+import { footerServices, landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
+import { useContactInfo } from '@/features/site/api/get-contact-info'
+import { useSiteSettings } from '@/features/site/api/get-site-settings'
+import { SiteLogo } from '@/features/site/components/site-logo'
+import { resolveSiteIdentity } from '@/features/site/site-identity'
+import { sectionHref, useSectionLink } from './use-section-link'
+import { SocialLinks } from './social-links'
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
+      <ul className="mt-4 space-y-3 text-sm">{children}</ul>
+    </div>
+  )
+}
+
+const linkClass = 'text-slate-300 transition-colors hover:text-secondary'
 
 export function SiteFooter() {
+  const { data: settings } = useSiteSettings()
+  const { data: contact } = useContactInfo()
+  const identity = resolveSiteIdentity(settings)
+  const goTo = useSectionLink()
+
+  const follow = (anchor: SectionAnchor) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+    event.preventDefault()
+    goTo(anchor)
+  }
+
   return (
-    <footer className="bg-primary text-slate-300">
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm md:flex-row md:items-center md:justify-between">
-        <p>
-          &copy; {siteConfig.copyrightYear} {siteConfig.title}. All rights reserved.
-        </p>
-        <nav className="flex gap-6">
-          <Link to="/privacy" className="hover:text-secondary">
-            Privacy Policy
-          </Link>
-          <Link to="/terms" className="hover:text-secondary">
-            Terms of Service
-          </Link>
-        </nav>
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto max-w-7xl px-4 pt-16 pb-8 sm:px-6 lg:px-8">
+        <div className="grid gap-12 md:grid-cols-2 lg:grid-cols-12">
+          <div className="lg:col-span-5">
+            <SiteLogo title={identity.title} logoUrl={identity.logoUrl} tone="dark" />
+            <p className="mt-5 max-w-sm leading-relaxed text-slate-400">{identity.description}</p>
+            <SocialLinks info={contact} className="mt-6" />
+          </div>
+          <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-1 lg:col-span-7">
+            <FooterColumn title={texts.footer.quickLinks}>
+              {landingNav.map((item) => (
+                <li key={item.anchor}>
+                  <a href={sectionHref(item.anchor)} onClick={follow(item.anchor)} className={linkClass}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </FooterColumn>
+            <FooterColumn title={texts.footer.services}>
+              {footerServices.map((service) => (
+                <li key={service} className="text-slate-300">
+                  {service}
+                </li>
+              ))}
+            </FooterColumn>
+            <FooterColumn title={texts.footer.legal}>
+              {legalNav.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className={linkClass}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </FooterColumn>
+          </div>
+        </div>
+        <div className="mt-14 border-t border-white/10 pt-8 text-sm text-slate-400">
+          <p>
+            &copy; {siteConfig.copyrightYear} {identity.title}. {texts.footer.rights}
+          </p>
+        </div>
       </div>
     </footer>
   )

@@ -2,5 +2,9 @@
 import type { ReactNode } from 'react'
 
 export function PageHeading({ children }: { children: ReactNode }) {
-  return <h1 className="text-3xl font-bold tracking-tight text-primary md:text-4xl">{children}</h1>
+  return (
+    <h1 className="font-display text-4xl font-semibold tracking-tight text-balance text-slate-950 md:text-5xl">
+      {children}
+    </h1>
+  )
 }

@@ -1,6 +1,6 @@
 // Reads the hero_content row (there is at most one) for the landing page.
-import { useEffect, useState } from 'react'
 import { supabase } from '@/lib/supabase'
+import { useQuery } from '@/lib/use-query'
 import type { HeroContent } from '../types'
 
 export async function getHeroContent(): Promise<HeroContent | null> {
@@ -9,31 +9,6 @@ export async function getHeroContent(): Promise<HeroContent | null> {
   return data as HeroContent | null
 }
 
-export interface HeroContentState {
-  hero: HeroContent | null
-  isLoading: boolean
-  error: string | null
-}
-
-export function useHeroContent(): HeroContentState {
-  const [state, setState] = useState<HeroContentState>({ hero: null, isLoading: true, error: null })
-
-  useEffect(() => {
-    let active = true
-    getHeroContent().then(
-      (hero) => {
-        if (active) setState({ hero, isLoading: false, error: null })
-      },
-      (error: unknown) => {
-        console.error('Error loading hero content:', error)
-        const message = error instanceof Error ? error.message : 'An error occurred'
-        if (active) setState({ hero: null, isLoading: false, error: message })
-      },
-    )
-    return () => {
-      active = false
-    }
-  }, [])
-
-  return state
+export function useHeroContent() {
+  return useQuery('hero_content', getHeroContent)
 }

@@ -1,52 +1,54 @@
 import { render, screen } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { HeroSection } from './hero-section'
+import { describe, expect, it } from 'vitest'
+import { resolveHeroCopy } from '../hero-copy'
+import type { HeroContent } from '../types'
+import { HeroView } from './hero-section'
 
-const query = vi.hoisted(() => ({
-  from: vi.fn(),
-  maybeSingle: vi.fn(),
-}))
+const row: HeroContent = {
+  id: '1',
+  title: 'Made to Measure',
+  subtitle: 'Curtains for every window',
+  background_image: '/images/custom.jpg',
+  cta_text: 'See projects',
+  cta_secondary_text: 'Ask us',
+  updated_at: null,
+}
 
-vi.mock('@/lib/supabase', () => {
-  const builder = {
-    select: () => builder,
-    limit: () => builder,
-    maybeSingle: query.maybeSingle,
-  }
-  query.from.mockReturnValue(builder)
-  return { supabase: { from: query.from } }
+describe('HeroView', () => {
+  it('shows Loading... while the row loads', () => {
+    render(<HeroView hero={undefined} isLoading />)
+    expect(screen.getByText('Loading...')).toBeTruthy()
+    expect(screen.queryByRole('heading')).toBeNull()
+  })
+
+  it('shows the stored copy, image and buttons', () => {
+    const { container } = render(<HeroView hero={row} isLoading={false} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Made to Measure' })).toBeTruthy()
+    expect(screen.getByText('Curtains for every window')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'See projects' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Ask us' })).toBeTruthy()
+    const img = container.querySelector('img')
+    expect(img?.getAttribute('src')).toBe('/images/custom.jpg')
+    expect(img?.getAttribute('width')).toBe('1920')
+  })
+
+  it('falls back to the default copy when there is no row', () => {
+    render(<HeroView hero={null} isLoading={false} />)
+    expect(screen.getByRole('heading', { name: 'Transform Your Space' })).toBeTruthy()
+    expect(screen.getByText('Custom curtains, blinds and furniture covers crafted with precision')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'View Our Work' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Get Quote' })).toBeTruthy()
+  })
 })
 
-describe('HeroSection', () => {
-  beforeEach(() => {
-    query.maybeSingle.mockReset()
-  })
-
-  it('shows Loading... and then the stored title and subtitle', async () => {
-    query.maybeSingle.mockResolvedValue({
-      data: { id: '1', title: 'Made to Measure', subtitle: 'Curtains for every window' },
-      error: null,
+describe('resolveHeroCopy', () => {
+  it('fills blank fields with the defaults, field by field', () => {
+    expect(resolveHeroCopy({ ...row, title: '  ', cta_text: null, background_image: '' })).toEqual({
+      title: 'Transform Your Space',
+      subtitle: 'Curtains for every window',
+      backgroundImage: '/images/hero.svg',
+      ctaText: 'View Our Work',
+      ctaSecondaryText: 'Ask us',
     })
-    render(<HeroSection />)
-    expect(screen.getByText('Loading...')).toBeTruthy()
-    expect(await screen.findByRole('heading', { name: 'Made to Measure' })).toBeTruthy()
-    expect(screen.getByText('Curtains for every window')).toBeTruthy()
-    expect(query.from).toHaveBeenCalledWith('hero_content')
-  })
-
-  it('falls back to the default copy when there is no row', async () => {
-    query.maybeSingle.mockResolvedValue({ data: null, error: null })
-    render(<HeroSection />)
-    expect(await screen.findByRole('heading', { name: 'Transform Your Space' })).toBeTruthy()
-    expect(
-      screen.getByText('Custom curtains, blinds and furniture covers crafted with precision'),
-    ).toBeTruthy()
-  })
-
-  it('falls back to the default copy when the read fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    query.maybeSingle.mockResolvedValue({ data: null, error: new Error('boom') })
-    render(<HeroSection />)
-    expect(await screen.findByRole('heading', { name: 'Transform Your Space' })).toBeTruthy()
   })
 })

@@ -1,0 +1,82 @@
+// Helpers of the admin end-to-end tests: a site with an owner account made by the real
+// `pleat user add`, signing in through the form, moving between sections, and answering
+// the window.confirm questions.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { startSite } from './site.mjs';
+
+export const OWNER = { email: 'owner@example.com', password: 'Pleat owner pass 1' };
+
+/** Runs `pleat user add EMAIL` against the site's database, the password on stdin. */
+export async function addOwner(site, { email, password } = OWNER) {
+  const child = spawn(site.bin, ['user', 'add', email], { env: site.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stdin.end(`${password}\n`);
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  assert.equal(code, 0, `pleat user add failed: ${output}`);
+}
+
+/** A fresh pleat and browser, with the owner account. */
+export async function startAdminSite(options) {
+  const site = await startSite(options);
+  try {
+    await addOwner(site);
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
+  return site;
+}
+
+export async function fillSignIn(page, { email, password }) {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens /admin and signs in as the owner; resolves once the admin area shows. */
+export async function signIn(page, site, credentials = OWNER) {
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('heading', { name: 'Content Management' }).waitFor();
+  await fillSignIn(page, credentials);
+  await page.getByText(`Welcome, ${credentials.email}`).first().waitFor();
+}
+
+export async function openSection(page, label) {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: label, exact: true }).click();
+}
+
+/**
+ * Answers the next window.confirm with `accept`, and resolves to its text once asked.
+ * Call before the click that asks.
+ */
+export function answerConfirm(page, accept) {
+  return new Promise((resolve) => {
+    page.once('dialog', async (dialog) => {
+      const text = dialog.message();
+      const type = dialog.type();
+      if (accept) await dialog.accept();
+      else await dialog.dismiss();
+      resolve({ text, type });
+    });
+  });
+}
+
+/** The parsed JSON bodies of the REST writes the page makes to `table`, as they are sent. */
+export function recordWrites(page, table) {
+  const writes = [];
+  const listener = (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.endsWith(`/rest/v1/${table}`) || request.method() === 'GET') return;
+    writes.push({ method: request.method(), url, body: request.postData() ? JSON.parse(request.postData()) : null });
+  };
+  page.on('request', listener);
+  return { writes, stop: () => page.off('request', listener) };
+}
+
+/** The colour of a status message: 'success' (green) or 'error' (red). */
+export async function toneOf(locator) {
+  return locator.getAttribute('data-tone');
+}

@@ -1,0 +1,64 @@
+// Full-page screenshots of the public pages at desktop and mobile widths, saved under
+// test-results/screenshots/ as artifacts for a person to look at.
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { screenshotPath, viewports } from './lib/browser.mjs';
+import { startSite, waitForLanding } from './lib/site.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+async function settle(page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy images load only near the viewport: walk down the page once.
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+    await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => (img.onload = img.onerror = r)))));
+  });
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  describe(`${name} screenshots (${viewport.width} px)`, () => {
+    it('captures the landing page, /portfolio, a popup and /terms', async () => {
+      const page = await site.openPage({ viewport, isMobile: name === 'mobile', reducedMotion: 'reduce' });
+      try {
+        await page.goto(`${site.url}/`);
+        await waitForLanding(page);
+        await settle(page);
+        const landing = screenshotPath(`landing-${viewport.width}.png`);
+        await page.screenshot({ path: landing, fullPage: true });
+        assert.ok(statSync(landing).size > 10_000);
+
+        await page.screenshot({ path: screenshotPath(`landing-top-${viewport.width}.png`) });
+
+        await page.locator('#portfolio').getByRole('button', { name: 'Living Room Linen Drapes' }).click();
+        await page.getByRole('dialog').waitFor();
+        await page.getByRole('button', { name: 'Pause slideshow' }).click();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: screenshotPath(`popup-${viewport.width}.png`) });
+        await page.keyboard.press('Escape');
+
+        await page.goto(`${site.url}/portfolio`);
+        await page.getByTestId('portfolio-card').first().waitFor();
+        await settle(page);
+        await page.screenshot({ path: screenshotPath(`portfolio-${viewport.width}.png`), fullPage: true });
+
+        await page.goto(`${site.url}/terms`);
+        await page.getByText('hello@pleatinteriors.com').waitFor();
+        await page.screenshot({ path: screenshotPath(`terms-${viewport.width}.png`), fullPage: true });
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}

@@ -1,0 +1,95 @@
+// Layout of the two legal pages: title, last updated date, the sections, and a contact
+// block with a Contact Us link to the landing page's contact form.
+import { ArrowLeft, Mail, MapPin, Phone } from 'lucide-react'
+import { Link } from 'react-router'
+import { buttonVariants } from '@/components/ui/button'
+import { PageHeading } from '@/components/ui/page-heading'
+import { legalContactBlock, type LegalDocument } from '@/config/legal'
+import { siteConfig, texts } from '@/config/site'
+import { PageMetadata } from '@/features/seo/components/page-metadata'
+import { useContactInfo } from '@/features/site/api/get-contact-info'
+import { useSiteSettings } from '@/features/site/api/get-site-settings'
+import { resolveSiteIdentity } from '@/features/site/site-identity'
+
+export function LegalPage({ document: doc }: { document: LegalDocument }) {
+  const { data: settings } = useSiteSettings()
+  const { data: info } = useContactInfo()
+  const identity = resolveSiteIdentity(settings)
+
+  return (
+    <article className="bg-white pt-16">
+      <PageMetadata title={`${doc.title} - ${identity.title}`} description={doc.description} />
+      <div className="border-b border-slate-200 bg-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-950"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {texts.portfolioPage.backLink}
+          </Link>
+          <div className="mt-8">
+            <PageHeading>{doc.title}</PageHeading>
+          </div>
+          <p className="mt-3 text-sm text-slate-500">Last updated: {siteConfig.legalLastUpdated}</p>
+          <p className="mt-6 text-lg leading-relaxed text-slate-700">{doc.intro}</p>
+        </div>
+      </div>
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+        {doc.sections.map((section, i) => (
+          <section key={section.heading} className="mb-10">
+            <h2 className="font-display text-2xl font-semibold text-slate-950">
+              {i + 1}. {section.heading}
+            </h2>
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph} className="mt-3 leading-relaxed text-slate-700">
+                {paragraph}
+              </p>
+            ))}
+            {section.items && (
+              <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed text-slate-700 marker:text-slate-400">
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+        <section aria-labelledby="legal-contact" className="mt-14 rounded-3xl bg-primary p-8 text-white sm:p-10">
+          <h2 id="legal-contact" className="font-display text-2xl font-semibold">
+            {legalContactBlock.heading}
+          </h2>
+          <p className="mt-2 text-slate-300">{legalContactBlock.text}</p>
+          <ul className="mt-6 space-y-3 text-sm">
+            <li className="font-semibold">{identity.title}</li>
+            {info?.email && (
+              <li className="flex items-center gap-3">
+                <Mail aria-hidden="true" className="size-4 text-secondary" />
+                <a href={`mailto:${info.email}`} className="hover:underline">
+                  {info.email}
+                </a>
+              </li>
+            )}
+            {info?.phone && (
+              <li className="flex items-center gap-3">
+                <Phone aria-hidden="true" className="size-4 text-secondary" />
+                <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                  {info.phone}
+                </a>
+              </li>
+            )}
+            {info?.address && (
+              <li className="flex items-center gap-3">
+                <MapPin aria-hidden="true" className="size-4 text-secondary" />
+                <span>{info.address}</span>
+              </li>
+            )}
+          </ul>
+          <Link to="/#contact" className={buttonVariants({ variant: 'secondary', className: 'mt-8' })}>
+            {legalContactBlock.button}
+          </Link>
+        </section>
+      </div>
+    </article>
+  )
+}

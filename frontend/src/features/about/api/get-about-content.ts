@@ -1,0 +1,14 @@
+// Reads the about_content row (there is at most one).
+import { supabase } from '@/lib/supabase'
+import { useQuery } from '@/lib/use-query'
+import type { AboutContent } from '../types'
+
+export async function getAboutContent(): Promise<AboutContent | null> {
+  const { data, error } = await supabase.from('about_content').select('*').limit(1).maybeSingle()
+  if (error) throw error
+  return data as AboutContent | null
+}
+
+export function useAboutContent() {
+  return useQuery('about_content', getAboutContent)
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { adminSections } from '@/config/admin'
+import { resolveAdminSection } from './admin-section'
+
+describe('resolveAdminSection', () => {
+  it('keeps the seven known keys, in the sidebar order', () => {
+    expect(adminSections.map((s) => s.key)).toEqual(['hero', 'services', 'portfolio', 'testimonials', 'about', 'contact', 'settings'])
+    expect(adminSections.map((s) => s.label)).toEqual([
+      'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Contact Messages', 'Site Settings',
+    ])
+    for (const { key } of adminSections) expect(resolveAdminSection(key)).toBe(key)
+  })
+
+  it('falls back to hero', () => {
+    expect(resolveAdminSection(undefined)).toBe('hero')
+    expect(resolveAdminSection('nope')).toBe('hero')
+  })
+})

@@ -1,0 +1,30 @@
+// The signed-in admin area: header, section list, and the chosen section's panel.
+import type { ReactNode } from 'react'
+import type { AdminSectionKey } from '@/config/admin'
+import { AdminHeader } from './admin-header'
+import { AdminSidebar } from './admin-sidebar'
+
+interface AdminShellProps {
+  email: string
+  section: AdminSectionKey
+  onSelectSection: (key: AdminSectionKey) => void
+  onSignOut: () => void
+  signingOut: boolean
+  children: ReactNode
+}
+
+export function AdminShell({ email, section, onSelectSection, onSignOut, signingOut, children }: AdminShellProps) {
+  return (
+    <div className="min-h-screen bg-slate-100">
+      <AdminHeader email={email} onSignOut={onSignOut} signingOut={signingOut} />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
+        <aside>
+          <AdminSidebar active={section} onSelect={onSelectSection} />
+        </aside>
+        <main id="main" className="min-w-0">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+// The sign-in screen of /admin: email and password, the three messages of the spec, and
+// how the owner account is made (there is no sign-up and there are no demo credentials).
+import { LockKeyhole } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { authTexts } from '@/config/admin'
+import { useSignIn } from '../api/sign-in'
+import { normalizeEmail, validateSignIn } from '../validation'
+
+export function SignInScreen() {
+  const id = useId()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const { mutate: signIn, isPending } = useSignIn()
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const invalid = validateSignIn(email, password)
+    setError(invalid)
+    if (invalid) return
+    const result = await signIn(normalizeEmail(email), password)
+    // On success the auth listener swaps this screen for the admin area.
+    if (!result.success) {
+      console.error('Error signing in:', result.error)
+      setError(authTexts.errors.failed)
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+      <Card variant="elevated" className="w-full max-w-md p-8 sm:p-10">
+        <div className="text-center">
+          <span className="mx-auto inline-flex size-12 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+            <LockKeyhole aria-hidden="true" className="size-6" />
+          </span>
+          <h1 className="mt-5 font-display text-3xl font-semibold tracking-tight text-slate-950">{authTexts.title}</h1>
+          <p className="mt-2 text-slate-600">{authTexts.subtitle}</p>
+        </div>
+        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
+          <div>
+            <Label htmlFor={`${id}-email`}>{authTexts.email}</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="username"
+              placeholder={authTexts.emailPlaceholder}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={isPending}
+              required
+            />
+          </div>
+          <div>
+            <Label htmlFor={`${id}-password`}>{authTexts.password}</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={isPending}
+              required
+            />
+          </div>
+          {error && (
+            <p id={`${id}-error`} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={isPending}>
+            {isPending ? authTexts.submitting : authTexts.submit}
+          </Button>
+        </form>
+        <p className="mt-8 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600">
+          {authTexts.setupNote} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900 ring-1 ring-slate-200">{authTexts.setupCommand}</code>{' '}
+          {authTexts.setupNoteAfter}
+        </p>
+      </Card>
+    </main>
+  )
+}

@@ -1,0 +1,106 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SubmitResult } from '../api/submit-contact-message'
+import type { ContactMessageInsert } from '../types'
+import { ContactForm } from './contact-form'
+
+function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email' | 'Phone' | 'Message', string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } })
+  }
+}
+
+const complete = { 'First Name': ' Ada ', 'Last Name': 'Lovelace', Email: ' ADA@Example.com ', Message: ' Hello ' }
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: /Send Message/ }))
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('ContactForm', () => {
+  it('has the fields of the spec and the five service options', () => {
+    render(<ContactForm onSubmit={vi.fn()} />)
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Service Needed', 'Message']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy()
+    }
+    const options = screen.getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])
+    expect(options).toEqual([
+      ['', 'Select a service'],
+      ['curtains', 'Custom Curtains'],
+      ['blinds', 'Blinds & Shades'],
+      ['furniture-covers', 'Furniture Covers'],
+      ['consultation', 'Design Consultation'],
+      ['other', 'Other'],
+    ])
+  })
+
+  it('shows each validation message in order and sends nothing until the form is valid', () => {
+    const onSubmit = vi.fn()
+    render(<ContactForm onSubmit={onSubmit} />)
+    submit()
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+    fill({ ...complete, Email: 'not-an-email', Message: 'x'.repeat(2001) })
+    submit()
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address.')
+    fill({ Email: 'ada@example.com' })
+    submit()
+    expect(screen.getByRole('alert').textContent).toBe('Message is too long. Please keep it under 2000 characters.')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it("sends the cleaned row, shows 'Sending...' with the button disabled, then the Thank You panel", async () => {
+    let resolve!: (result: SubmitResult) => void
+    const onSubmit = vi.fn((_row: ContactMessageInsert) => new Promise<SubmitResult>((r) => (resolve = r)))
+    render(<ContactForm onSubmit={onSubmit} />)
+    fill(complete)
+    fireEvent.change(screen.getByLabelText(/^Service Needed/), { target: { value: 'blinds' } })
+    submit()
+    expect(onSubmit).toHaveBeenCalledWith({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: null,
+      service_needed: 'blinds',
+      message: 'Hello',
+    })
+    const button = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    await act(async () => resolve({ success: true }))
+    expect(screen.getByRole('heading', { name: 'Thank You!' })).toBeTruthy()
+    expect(screen.getByText(/within 24 hours/)).toBeTruthy()
+  })
+
+  it("returns to an empty form on 'Send Another Message'", async () => {
+    render(<ContactForm onSubmit={() => Promise.resolve({ success: true })} />)
+    fill(complete)
+    await act(async () => submit())
+    fireEvent.click(screen.getByRole('button', { name: 'Send Another Message' }))
+    expect(screen.queryByText('Thank You!')).toBeNull()
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('')
+    expect(document.activeElement).toBe(screen.getByLabelText(/^First Name/))
+  })
+
+  it('hides the Thank You panel after 5 seconds', async () => {
+    vi.useFakeTimers()
+    render(<ContactForm onSubmit={() => Promise.resolve({ success: true })} />)
+    fill(complete)
+    await act(async () => submit())
+    expect(screen.getByText('Thank You!')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(4999))
+    expect(screen.getByText('Thank You!')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.queryByText('Thank You!')).toBeNull()
+    expect(screen.getByRole('button', { name: /Send Message/ })).toBeTruthy()
+  })
+
+  it('shows the generic failure text, keeps what was typed, and never the server text', async () => {
+    render(<ContactForm onSubmit={() => Promise.resolve({ success: false, error: 'new row violates row-level security' })} />)
+    fill(complete)
+    await act(async () => submit())
+    expect(screen.getByRole('alert').textContent).toBe('Failed to send message. Please try again later.')
+    expect(screen.queryByText(/row-level/)).toBeNull()
+    expect((screen.getByLabelText(/^Last Name/) as HTMLInputElement).value).toBe('Lovelace')
+    expect((screen.getByRole('button', { name: /Send Message/ }) as HTMLButtonElement).disabled).toBe(false)
+  })
+})

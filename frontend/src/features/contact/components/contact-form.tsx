@@ -1,0 +1,223 @@
+// The contact form: validates in the spec's order, sends the cleaned row through
+// `onSubmit`, then shows the Thank You panel for 5 seconds or until the visitor asks
+// for a new form.
+import { CircleCheck, Send } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { contactFormTexts as t, limits, serviceOptions } from '@/config/site'
+import type { SubmitResult } from '../api/submit-contact-message'
+import type { ContactFormValues, ContactMessageInsert } from '../types'
+import { emptyContactForm, toContactMessage, validateContactForm } from '../validation'
+
+interface ContactFormProps {
+  onSubmit: (row: ContactMessageInsert) => Promise<SubmitResult>
+  /** How long the Thank You panel stays; the spec's 5 seconds unless a test says otherwise. */
+  thankYouMs?: number
+}
+
+type Status = 'idle' | 'submitting' | 'success'
+
+export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: ContactFormProps) {
+  const [values, setValues] = useState<ContactFormValues>(emptyContactForm)
+  const [status, setStatus] = useState<Status>('idle')
+  const [error, setError] = useState<string | null>(null)
+  const id = useId()
+  const errorId = `${id}-error`
+  const firstFieldRef = useRef<HTMLInputElement>(null)
+  const thankYouRef = useRef<HTMLHeadingElement>(null)
+  const returningRef = useRef(false)
+
+  useEffect(() => {
+    if (status === 'success') {
+      thankYouRef.current?.focus()
+      const timer = setTimeout(() => setStatus('idle'), thankYouMs)
+      return () => clearTimeout(timer)
+    }
+    if (status === 'idle' && returningRef.current) {
+      returningRef.current = false
+      firstFieldRef.current?.focus()
+    }
+  }, [status, thankYouMs])
+
+  const update =
+    (field: keyof ContactFormValues) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value }))
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (status === 'submitting') return
+    const problem = validateContactForm(values)
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setError(null)
+    setStatus('submitting')
+    const result = await onSubmit(toContactMessage(values))
+    if (result.success) {
+      setValues(emptyContactForm)
+      setStatus('success')
+    } else {
+      setError(t.errors.sendFailed)
+      setStatus('idle')
+    }
+  }
+
+  if (status === 'success') {
+    return (
+      <div role="status" className="flex min-h-[34rem] flex-col items-center justify-center px-6 py-12 text-center">
+        <span className="mb-6 inline-flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
+          <CircleCheck aria-hidden="true" className="size-8" />
+        </span>
+        <h3 ref={thankYouRef} tabIndex={-1} className="font-display text-3xl font-semibold text-slate-950 outline-none">
+          {t.thankYouTitle}
+        </h3>
+        <p className="mt-3 max-w-sm text-slate-600">{t.thankYouText}</p>
+        <Button
+          variant="outline"
+          className="mt-8"
+          onClick={() => {
+            returningRef.current = true
+            setStatus('idle')
+          }}
+        >
+          {t.sendAnother}
+        </Button>
+      </div>
+    )
+  }
+
+  const submitting = status === 'submitting'
+  const describedBy = error ? errorId : undefined
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-describedby={describedBy} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-first`} required>
+            {t.firstName}
+          </Label>
+          <Input
+            ref={firstFieldRef}
+            id={`${id}-first`}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            onChange={update('firstName')}
+            disabled={submitting}
+          />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-last`} required>
+            {t.lastName}
+          </Label>
+          <Input
+            id={`${id}-last`}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={values.lastName}
+            onChange={update('lastName')}
+            disabled={submitting}
+          />
+        </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-email`} required>
+            {t.email}
+          </Label>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={values.email}
+            onChange={update('email')}
+            disabled={submitting}
+          />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-phone`}>{t.phone}</Label>
+          <Input
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={update('phone')}
+            disabled={submitting}
+          />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-service`}>{t.serviceNeeded}</Label>
+        <Select
+          id={`${id}-service`}
+          name="serviceNeeded"
+          value={values.serviceNeeded}
+          onChange={update('serviceNeeded')}
+          disabled={submitting}
+        >
+          <option value="">{t.servicePlaceholder}</option>
+          {serviceOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <div className="flex items-baseline justify-between">
+          <Label htmlFor={`${id}-message`} required>
+            {t.message}
+          </Label>
+          <span
+            className={
+              values.message.trim().length > limits.contact.message ? 'text-xs text-red-700' : 'text-xs text-slate-500'
+            }
+          >
+            {values.message.trim().length}/{limits.contact.message}
+          </span>
+        </div>
+        <Textarea
+          id={`${id}-message`}
+          name="message"
+          rows={5}
+          required
+          placeholder={t.messagePlaceholder}
+          value={values.message}
+          onChange={update('message')}
+          disabled={submitting}
+        />
+      </div>
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="primary" size="lg" disabled={submitting} className="w-full">
+        {submitting ? (
+          t.submitting
+        ) : (
+          <>
+            {t.submit}
+            <Send aria-hidden="true" />
+          </>
+        )}
+      </Button>
+    </form>
+  )
+}

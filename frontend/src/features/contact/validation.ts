@@ -1,0 +1,54 @@
+// The contact form's rules (spec §5): which message shows, in which order, and how the
+// values are cleaned before they are sent.
+import { contactFormTexts, limits } from '@/config/site'
+import type { ContactFormValues, ContactMessageInsert } from './types'
+
+export const emptyContactForm: ContactFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  serviceNeeded: '',
+  message: '',
+}
+
+/** Something, an @, something, a dot, something; no spaces. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * The first rule the values break, as the message to show, or null when they may be sent.
+ * Order: required fields, then the email's shape, then the message's length.
+ */
+export function validateContactForm(values: ContactFormValues): string | null {
+  const { errors } = contactFormTexts
+  const firstName = values.firstName.trim()
+  const lastName = values.lastName.trim()
+  const email = values.email.trim()
+  const message = values.message.trim()
+  if (!firstName || !lastName || !email || !message) return errors.required
+  if (!emailPattern.test(email)) return errors.email
+  if (message.length > limits.contact.message) return errors.messageTooLong
+  return null
+}
+
+function clean(value: string, max: number): string {
+  return value.trim().slice(0, max)
+}
+
+function optional(value: string, max: number): string | null {
+  const cleaned = clean(value, max)
+  return cleaned === '' ? null : cleaned
+}
+
+/** Trims and truncates every field, lower-cases the email; optional fields left empty are null. */
+export function toContactMessage(values: ContactFormValues): ContactMessageInsert {
+  const max = limits.contact
+  return {
+    first_name: clean(values.firstName, max.firstName),
+    last_name: clean(values.lastName, max.lastName),
+    email: values.email.trim().toLowerCase().slice(0, max.email),
+    phone: optional(values.phone, max.phone),
+    service_needed: optional(values.serviceNeeded, max.serviceNeeded),
+    message: clean(values.message, max.message),
+  }
+}

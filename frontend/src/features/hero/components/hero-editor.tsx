@@ -1,0 +1,154 @@
+// Admin editor of the landing page hero (spec §2, §4, §5): five fields, trimmed and cut
+// to their limits, saved by id or inserted when there is no row, then read again.
+import { useEffect, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { UrlInput } from '@/components/ui/url-input'
+import { PanelHeader } from '@/components/ui/panel-header'
+import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { StatusMessage, type Status } from '@/components/ui/status-message'
+import { Textarea } from '@/components/ui/textarea'
+import { adminTexts } from '@/config/admin'
+import { limits } from '@/config/site'
+import { useHeroContent } from '../api/get-hero-content'
+import { useSaveHeroContent } from '../api/save-hero-content'
+import { buildHeroPayload, heroFormValues, validateHero, type HeroFormValues } from '../hero-payload'
+import type { HeroContent } from '../types'
+
+const t = adminTexts.hero
+
+export function HeroEditor() {
+  const { data, isLoading, error, refetch } = useHeroContent()
+  const { mutate: save, isPending } = useSaveHeroContent()
+  const [status, setStatus] = useState<Status | null>(null)
+
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
+
+  async function onSave(values: HeroFormValues) {
+    setStatus(null)
+    const invalid = validateHero(values)
+    if (invalid) {
+      setStatus({ text: invalid, tone: 'error' })
+      return
+    }
+    const result = await save(data?.id, buildHeroPayload(values))
+    if (!result.success) {
+      console.error('Error saving hero content:', result.error)
+      setStatus({ text: t.failure })
+      return
+    }
+    setStatus({ text: t.success })
+    await refetch()
+  }
+
+  return (
+    <section aria-labelledby="hero-editor-title" className="space-y-6">
+      <PanelHeader title={<span id="hero-editor-title">{t.title}</span>} subtitle={t.subtitle} />
+      {data === undefined && isLoading ? (
+        <PanelLoading />
+      ) : data === undefined && error ? (
+        <PanelError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <HeroForm
+          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
+          hero={data ?? null}
+          saving={isPending}
+          status={status}
+          onSave={onSave}
+        />
+      )}
+    </section>
+  )
+}
+
+interface HeroFormProps {
+  hero: HeroContent | null
+  saving: boolean
+  status: Status | null
+  onSave: (values: HeroFormValues) => void
+}
+
+function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
+  const [values, setValues] = useState(() => heroFormValues(hero))
+  const set = (name: keyof HeroFormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }))
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    onSave(values)
+  }
+
+  const max = limits.hero
+  return (
+    <Card className="p-6 sm:p-8">
+      {/* Title and subtitle are checked by validateHero, so its message shows (not the browser's). */}
+      <form onSubmit={onSubmit} className="space-y-5">
+        <Field label={t.fields.title} required>
+          {(control) => (
+            <Input {...control} name="title" value={values.title} onChange={set('title')} maxLength={max.title} aria-required />
+          )}
+        </Field>
+        <Field label={t.fields.subtitle} required>
+          {(control) => (
+            <Textarea
+              {...control}
+              name="subtitle"
+              rows={3}
+              className="min-h-24"
+              value={values.subtitle}
+              onChange={set('subtitle')}
+              maxLength={max.subtitle}
+              aria-required
+            />
+          )}
+        </Field>
+        <Field label={t.fields.backgroundImage} hint={t.backgroundImageHint}>
+          {(control) => (
+            <UrlInput
+              {...control}
+              name="background_image"
+              value={values.backgroundImage}
+              onChange={set('backgroundImage')}
+              maxLength={max.backgroundImage}
+            />
+          )}
+        </Field>
+        {values.backgroundImage.trim() && (
+          <img
+            src={values.backgroundImage.trim()}
+            alt=""
+            width={640}
+            height={240}
+            className="h-40 w-full rounded-xl bg-slate-100 object-cover"
+          />
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label={t.fields.ctaText}>
+            {(control) => <Input {...control} name="cta_text" value={values.ctaText} onChange={set('ctaText')} maxLength={max.ctaText} />}
+          </Field>
+          <Field label={t.fields.ctaSecondaryText}>
+            {(control) => (
+              <Input
+                {...control}
+                name="cta_secondary_text"
+                value={values.ctaSecondaryText}
+                onChange={set('ctaSecondaryText')}
+                maxLength={max.ctaSecondaryText}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="flex flex-wrap items-center gap-4 pt-2">
+          <Button type="submit" disabled={saving}>
+            {saving ? adminTexts.saving : adminTexts.saveChanges}
+          </Button>
+          <StatusMessage status={status} />
+        </div>
+      </form>
+    </Card>
+  )
+}

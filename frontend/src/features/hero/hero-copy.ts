@@ -1,0 +1,25 @@
+// The hero's texts and image with the spec's defaults for a missing row or blank field.
+import { heroDefaults } from '@/config/site'
+import type { HeroContent } from './types'
+
+export interface HeroCopy {
+  title: string
+  subtitle: string
+  backgroundImage: string
+  ctaText: string
+  ctaSecondaryText: string
+}
+
+function or(value: string | null | undefined, fallback: string): string {
+  return value?.trim() ? value.trim() : fallback
+}
+
+export function resolveHeroCopy(hero: HeroContent | null | undefined): HeroCopy {
+  return {
+    title: or(hero?.title, heroDefaults.title),
+    subtitle: or(hero?.subtitle, heroDefaults.subtitle),
+    backgroundImage: or(hero?.background_image, heroDefaults.backgroundImage),
+    ctaText: or(hero?.cta_text, heroDefaults.ctaText),
+    ctaSecondaryText: or(hero?.cta_secondary_text, heroDefaults.ctaSecondaryText),
+  }
+}

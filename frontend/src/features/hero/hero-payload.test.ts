@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { buildHeroPayload, heroFormValues, validateHero, type HeroFormValues } from './hero-payload'
+
+const values: HeroFormValues = {
+  title: '  Made to measure  ',
+  subtitle: ' Curtains and blinds ',
+  backgroundImage: ' https://images.example.com/room.jpg ',
+  ctaText: ' See our work ',
+  ctaSecondaryText: ' Ask for a quote ',
+}
+
+describe('validateHero', () => {
+  it('requires a title and a subtitle, after trimming', () => {
+    expect(validateHero(values)).toBeNull()
+    expect(validateHero({ ...values, title: '   ' })).toBe('Title and subtitle are required.')
+    expect(validateHero({ ...values, subtitle: '' })).toBe('Title and subtitle are required.')
+  })
+})
+
+describe('buildHeroPayload', () => {
+  it('trims every field and stamps updated_at', () => {
+    const now = new Date('2025-10-10T12:00:00Z')
+    expect(buildHeroPayload(values, now)).toEqual({
+      title: 'Made to measure',
+      subtitle: 'Curtains and blinds',
+      background_image: 'https://images.example.com/room.jpg',
+      cta_text: 'See our work',
+      cta_secondary_text: 'Ask for a quote',
+      updated_at: '2025-10-10T12:00:00.000Z',
+    })
+  })
+
+  it('cuts title 200, subtitle 500, image 500, each button text 50', () => {
+    const payload = buildHeroPayload({
+      title: ` ${'t'.repeat(250)}`,
+      subtitle: 's'.repeat(600),
+      backgroundImage: `https://x.example/${'i'.repeat(600)}`,
+      ctaText: 'c'.repeat(60),
+      ctaSecondaryText: 'd'.repeat(60),
+    })
+    expect(payload.title).toHaveLength(200)
+    expect(payload.subtitle).toHaveLength(500)
+    expect(payload.background_image).toHaveLength(500)
+    expect(payload.cta_text).toHaveLength(50)
+    expect(payload.cta_secondary_text).toHaveLength(50)
+  })
+
+  it('sends exactly the spec fields', () => {
+    expect(Object.keys(buildHeroPayload(values)).sort()).toEqual(
+      ['background_image', 'cta_secondary_text', 'cta_text', 'subtitle', 'title', 'updated_at'],
+    )
+  })
+})
+
+describe('heroFormValues', () => {
+  it('starts from the spec defaults when there is no row', () => {
+    expect(heroFormValues(null).title).toBe('Transform Your Space')
+    expect(heroFormValues(null).ctaSecondaryText).toBe('Get Quote')
+  })
+
+  it('shows the stored values, null as empty', () => {
+    const form = heroFormValues({
+      id: '1', title: 'A', subtitle: null, background_image: '/a.jpg', cta_text: 'Go', cta_secondary_text: null, updated_at: null,
+    })
+    expect(form).toEqual({ title: 'A', subtitle: '', backgroundImage: '/a.jpg', ctaText: 'Go', ctaSecondaryText: '' })
+  })
+})

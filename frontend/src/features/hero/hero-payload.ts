@@ -1,0 +1,53 @@
+// The hero editor's values, its one rule, and the hero_content payload it saves (spec §5,
+// §7): every field trimmed and cut to its limit, updated_at stamped.
+import { adminTexts } from '@/config/admin'
+import { heroDefaults, limits } from '@/config/site'
+import type { HeroContent } from './types'
+
+export interface HeroFormValues {
+  title: string
+  subtitle: string
+  backgroundImage: string
+  ctaText: string
+  ctaSecondaryText: string
+}
+
+export type HeroContentPayload = Omit<HeroContent, 'id'> & { updated_at: string }
+
+/** The stored row's values; the spec defaults when there is no row yet. */
+export function heroFormValues(hero: HeroContent | null | undefined): HeroFormValues {
+  if (!hero) {
+    return {
+      title: heroDefaults.title,
+      subtitle: heroDefaults.subtitle,
+      backgroundImage: heroDefaults.backgroundImage,
+      ctaText: heroDefaults.ctaText,
+      ctaSecondaryText: heroDefaults.ctaSecondaryText,
+    }
+  }
+  return {
+    title: hero.title ?? '',
+    subtitle: hero.subtitle ?? '',
+    backgroundImage: hero.background_image ?? '',
+    ctaText: hero.cta_text ?? '',
+    ctaSecondaryText: hero.cta_secondary_text ?? '',
+  }
+}
+
+export function validateHero(values: HeroFormValues): string | null {
+  return values.title.trim() && values.subtitle.trim() ? null : adminTexts.hero.required
+}
+
+const clean = (value: string, max: number) => value.trim().slice(0, max)
+
+export function buildHeroPayload(values: HeroFormValues, now: Date = new Date()): HeroContentPayload {
+  const max = limits.hero
+  return {
+    title: clean(values.title, max.title),
+    subtitle: clean(values.subtitle, max.subtitle),
+    background_image: clean(values.backgroundImage, max.backgroundImage),
+    cta_text: clean(values.ctaText, max.ctaText),
+    cta_secondary_text: clean(values.ctaSecondaryText, max.ctaSecondaryText),
+    updated_at: now.toISOString(),
+  }
+}

@@ -1,0 +1,146 @@
+// Contact Messages (spec §2, §4): the submissions newest first with a count, each as a
+// card with its preview; View opens the details dialog; Delete after a confirmation.
+import { Calendar, Eye, Inbox, Mail, Phone, Tag, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { StatusMessage } from '@/components/ui/status-message'
+import { adminTexts } from '@/config/admin'
+import { useDeleteContactMessage } from '../api/delete-contact-message'
+import { useContactMessages } from '../api/get-contact-messages'
+import { formatMessageDate, fullName, messagePreview, serviceLabel } from '../message-format'
+import type { ContactMessage } from '../types'
+import { MessageDialog } from './message-dialog'
+
+const t = adminTexts.messages
+
+export function MessagesInbox() {
+  const { data, isLoading, error, refetch } = useContactMessages()
+  const remove = useDeleteContactMessage()
+  const [open, setOpen] = useState<ContactMessage | null>(null)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const messages = data ?? []
+
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
+
+  async function onDelete(message: ContactMessage) {
+    setDeleteError(null)
+    if (!window.confirm(t.confirmDelete)) return
+    const result = await remove.mutate(message.id)
+    if (!result.success) {
+      console.error('Error deleting message:', result.error)
+      setDeleteError(t.deleteFailed)
+    }
+    setOpen(null)
+    await refetch()
+  }
+
+  return (
+    <section aria-labelledby="messages-title" className="space-y-6">
+      <div className="flex items-center gap-3">
+        <h2 id="messages-title" className="font-display text-2xl font-semibold tracking-tight text-slate-950">
+          {t.title}
+        </h2>
+        {data !== undefined && (
+          <Badge variant="accent" data-testid="message-count" aria-label={`${messages.length} messages`}>
+            {messages.length}
+          </Badge>
+        )}
+      </div>
+      {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
+      {data === undefined && isLoading ? (
+        <PanelLoading />
+      ) : data === undefined && error ? (
+        <PanelError error={error} onRetry={() => void refetch()} />
+      ) : messages.length === 0 ? (
+        <Card className="flex flex-col items-center p-12 text-center">
+          <Inbox aria-hidden="true" className="size-10 text-slate-300" />
+          <h3 className="mt-4 text-lg font-semibold text-slate-950">{t.emptyTitle}</h3>
+          <p className="mt-1 text-slate-600">{t.emptyText}</p>
+        </Card>
+      ) : (
+        <ul className="space-y-4">
+          {messages.map((message) => (
+            <li key={message.id}>
+              <MessageCard
+                message={message}
+                deleting={remove.isPending}
+                onView={() => setOpen(message)}
+                onDelete={() => void onDelete(message)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <MessageDialog message={open} deleting={remove.isPending} onClose={() => setOpen(null)} onDelete={(m) => void onDelete(m)} />
+    </section>
+  )
+}
+
+interface MessageCardProps {
+  message: ContactMessage
+  deleting: boolean
+  onView: () => void
+  onDelete: () => void
+}
+
+function MessageCard({ message, deleting, onView, onDelete }: MessageCardProps) {
+  const name = fullName(message)
+  return (
+    <Card data-testid="message-card" className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-950">{name}</h3>
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+            <li className="inline-flex items-center gap-1.5">
+              <Mail aria-hidden="true" className="size-4 text-slate-400" />
+              <span data-testid="message-email">{message.email}</span>
+            </li>
+            {message.phone && (
+              <li className="inline-flex items-center gap-1.5">
+                <Phone aria-hidden="true" className="size-4 text-slate-400" />
+                {message.phone}
+              </li>
+            )}
+            <li className="inline-flex items-center gap-1.5">
+              <Calendar aria-hidden="true" className="size-4 text-slate-400" />
+              <time dateTime={message.created_at} data-testid="message-date">
+                {formatMessageDate(message.created_at)}
+              </time>
+            </li>
+            {message.service_needed && (
+              <li className="inline-flex items-center gap-1.5">
+                <Tag aria-hidden="true" className="size-4 text-slate-400" />
+                <span data-testid="message-service">{serviceLabel(message.service_needed)}</span>
+              </li>
+            )}
+          </ul>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" size="sm" onClick={onView} aria-label={`${t.view} message from ${name}`}>
+            <Eye aria-hidden="true" />
+            {t.view}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={`${adminTexts.delete} message from ${name}`}
+          >
+            <Trash2 aria-hidden="true" />
+            {adminTexts.delete}
+          </Button>
+        </div>
+      </div>
+      <p data-testid="message-preview" className="mt-3 text-slate-700 break-words">
+        {messagePreview(message.message)}
+      </p>
+    </Card>
+  )
+}

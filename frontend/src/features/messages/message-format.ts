@@ -1,0 +1,43 @@
+// How the inbox shows a contact message (spec §2, §9): full name, the 150-character
+// preview, the en-US date with a short month, the service's label, and the reply draft.
+import { adminTexts } from '@/config/admin'
+import { limits, serviceOptions } from '@/config/site'
+import type { ContactMessage } from './types'
+
+export function fullName(message: Pick<ContactMessage, 'first_name' | 'last_name'>): string {
+  return `${message.first_name ?? ''} ${message.last_name ?? ''}`.trim()
+}
+
+/** The message cut to 150 characters, with '...' when it was longer. */
+export function messagePreview(text: string | null | undefined, max: number = limits.messagePreviewChars): string {
+  const value = text ?? ''
+  return value.length > max ? `${value.slice(0, max)}...` : value
+}
+
+/** 'Oct 10, 2025, 02:30 PM': en-US, short month, hour and minute (in the viewer's time zone unless given). */
+export function formatMessageDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  })
+}
+
+/** The contact form's label for a stored service value ('curtains' -> 'Custom Curtains'); unknown values as stored. */
+export function serviceLabel(value: string | null | undefined): string {
+  if (!value) return ''
+  return serviceOptions.find((option) => option.value === value)?.label ?? value
+}
+
+/** A mail draft to the sender: subject 'Re: Your inquiry' and a thank-you greeting by first name. */
+export function replyMailto(message: Pick<ContactMessage, 'email' | 'first_name'>): string {
+  const to = encodeURIComponent(message.email.trim()).replace(/%40/g, '@')
+  const subject = encodeURIComponent(adminTexts.messages.replySubject)
+  const body = encodeURIComponent(adminTexts.messages.replyGreeting(message.first_name.trim()))
+  return `mailto:${to}?subject=${subject}&body=${body}`
+}

@@ -1,0 +1,11 @@
+// Row shape of contact_messages as the admin reads it (visitors only ever insert).
+export interface ContactMessage {
+  id: string
+  first_name: string
+  last_name: string
+  email: string
+  phone: string | null
+  service_needed: string | null
+  message: string
+  created_at: string
+}

@@ -1,0 +1,18 @@
+// Reads every portfolio item in the owner's order. The landing page picks its featured
+// items from the same list, so visiting /portfolio afterwards needs no second request.
+import { supabase } from '@/lib/supabase'
+import { useQuery } from '@/lib/use-query'
+import type { PortfolioItem } from '../types'
+
+export async function getPortfolioItems(): Promise<PortfolioItem[]> {
+  const { data, error } = await supabase
+    .from('portfolio_items')
+    .select('*')
+    .order('sort_order', { ascending: true })
+  if (error) throw error
+  return (data ?? []) as PortfolioItem[]
+}
+
+export function usePortfolioItems() {
+  return useQuery('portfolio_items', getPortfolioItems)
+}

@@ -1,0 +1,89 @@
+// A project card: the main image at a fixed 4:3 ratio, category, title and a clamped
+// plain-text description; the whole card opens the project popup.
+import { Images } from 'lucide-react'
+import { useMemo } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { cardVariants } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/cn'
+import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
+import { galleryImages } from '../gallery'
+import type { PortfolioItem } from '../types'
+import { preloadProjectDialog } from './lazy-project-dialog'
+
+interface PortfolioCardProps {
+  item: PortfolioItem
+  onOpen: (item: PortfolioItem) => void
+  /** Lines of description shown: 2 on the landing page, 3 on /portfolio. */
+  clamp: 2 | 3
+}
+
+export function PortfolioCard({ item, onOpen, clamp }: PortfolioCardProps) {
+  const summary = useMemo(() => htmlToPlainText(item.description), [item.description])
+  const photos = galleryImages(item).length
+  return (
+    <article
+      data-testid="portfolio-card"
+      className={cn(cardVariants({ variant: 'interactive' }), 'group relative flex flex-col overflow-hidden')}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        <img
+          src={item.image_url}
+          alt=""
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition duration-500 group-hover:scale-105"
+        />
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          <Badge variant="overlay">{formatCategoryLabel(item.category)}</Badge>
+          {photos > 1 && (
+            <Badge variant="dark">
+              <Images aria-hidden="true" />
+              {photos}
+            </Badge>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <h3 className="font-display text-xl font-semibold text-slate-950">
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => onOpen(item)}
+            onPointerEnter={preloadProjectDialog}
+            onFocus={preloadProjectDialog}
+            className="cursor-pointer text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none after:focus-visible:rounded-2xl after:focus-visible:ring-2 after:focus-visible:ring-secondary"
+          >
+            {item.title}
+          </button>
+        </h3>
+        {summary && (
+          <p className={cn('mt-2 leading-relaxed text-slate-600', clamp === 2 ? 'line-clamp-2' : 'line-clamp-3')}>
+            {summary}
+          </p>
+        )}
+        <p className="mt-auto pt-4 text-sm font-semibold text-primary">
+          View project <span aria-hidden="true" className="inline-block transition-transform group-hover:translate-x-1">→</span>
+        </p>
+      </div>
+    </article>
+  )
+}
+
+/** A card-shaped placeholder with the same footprint as a loaded card. */
+export function PortfolioCardSkeleton({ clamp }: { clamp: 2 | 3 }) {
+  return (
+    <div data-testid="portfolio-card-skeleton" className={cn(cardVariants(), 'flex flex-col overflow-hidden')}>
+      <Skeleton className="aspect-[4/3] rounded-none" />
+      <div className="flex flex-1 flex-col gap-3 p-5 sm:p-6">
+        <Skeleton className="h-6 w-2/3" />
+        {Array.from({ length: clamp }, (_, i) => (
+          <Skeleton key={i} className={cn('h-4', i === clamp - 1 ? 'w-1/2' : 'w-full')} />
+        ))}
+        <Skeleton className="mt-auto h-4 w-24" />
+      </div>
+    </div>
+  )
+}

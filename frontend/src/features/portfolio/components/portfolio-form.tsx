@@ -1,0 +1,126 @@
+// The add/edit form of a portfolio item (spec §2, §5): title, main image URL, additional
+// image rows, category, rich-text description and featured.
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { UrlInput } from '@/components/ui/url-input'
+import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusMessage } from '@/components/ui/status-message'
+import { adminTexts } from '@/config/admin'
+import { portfolioCategories, type PortfolioCategory } from '@/config/site'
+import { formatCategoryLabel } from '@/lib/format'
+import { editorHtmlToDescription } from '../editor-html'
+import { isPortfolioComplete, type PortfolioFormValues } from '../portfolio-payload'
+import { ImageUrlRows } from './image-url-rows'
+
+// Quill is the admin's largest dependency; it loads when a form first opens.
+const RichTextEditor = lazy(() => import('./rich-text-editor'))
+
+const t = adminTexts.portfolio
+
+interface PortfolioFormProps {
+  heading: string
+  initial: PortfolioFormValues
+  saving: boolean
+  error: string | null
+  onSave: (values: PortfolioFormValues) => void
+  onCancel: () => void
+}
+
+export function PortfolioForm({ heading, initial, saving, error, onSave, onCancel }: PortfolioFormProps) {
+  const id = useId()
+  const [values, setValues] = useState(initial)
+  const [incomplete, setIncomplete] = useState(false)
+  const set = <K extends keyof PortfolioFormValues>(name: K, value: PortfolioFormValues[K]) =>
+    setValues((current) => ({ ...current, [name]: value }))
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const complete = isPortfolioComplete(values)
+    setIncomplete(!complete)
+    if (complete) onSave(values)
+  }
+
+  return (
+    <Card data-testid="portfolio-form" className="p-6 sm:p-8 md:col-span-2 lg:col-span-3">
+      <form onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+        <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
+          {heading}
+        </h3>
+        <div className="grid gap-5 lg:grid-cols-2">
+          <Field label={t.fields.title} required>
+            {(control) => <Input {...control} value={values.title} onChange={(e) => set('title', e.target.value)} required />}
+          </Field>
+          <Field label={t.fields.category}>
+            {(control) => (
+              <Select {...control} value={values.category} onChange={(e) => set('category', e.target.value as PortfolioCategory)}>
+                {portfolioCategories.map((category) => (
+                  <option key={category} value={category}>
+                    {formatCategoryLabel(category)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </div>
+        <Field label={t.fields.imageUrl} hint={t.imageUrlHint} required>
+          {(control) => (
+            <UrlInput
+              {...control}
+              value={values.imageUrl}
+              onChange={(e) => set('imageUrl', e.target.value)}
+              required
+            />
+          )}
+        </Field>
+        <div>
+          <p id={`${id}-images`} className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t.fields.additionalImages}
+          </p>
+          <p id={`${id}-images-hint`} className="mb-2 text-xs text-slate-500">
+            {t.additionalImagesHint}
+          </p>
+          <ImageUrlRows
+            rows={values.additionalImages}
+            onChange={(rows) => set('additionalImages', rows)}
+            labelledBy={`${id}-images`}
+            describedBy={`${id}-images-hint`}
+          />
+        </div>
+        <div>
+          <Label id={`${id}-description`}>{t.fields.description}</Label>
+          <div className="rounded-xl border border-slate-300 focus-within:border-primary focus-within:ring-2 focus-within:ring-secondary/40">
+            <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
+              <RichTextEditor
+                defaultValue={initial.description}
+                onChange={(html) => set('description', editorHtmlToDescription(html))}
+                labelledBy={`${id}-description`}
+              />
+            </Suspense>
+          </div>
+        </div>
+        <Checkbox
+          id={`${id}-featured`}
+          label={t.fields.featured}
+          checked={values.featured}
+          onChange={(e) => set('featured', e.target.checked)}
+        />
+        {incomplete && <StatusMessage status={{ text: 'Title and image URL are required.', tone: 'error' }} className="flex" />}
+        {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
+        <div className="flex flex-wrap gap-3 pt-1">
+          <Button type="submit" disabled={saving}>
+            {saving ? adminTexts.saving : adminTexts.save}
+          </Button>
+          <Button variant="outline" onClick={onCancel} disabled={saving}>
+            {adminTexts.cancel}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}

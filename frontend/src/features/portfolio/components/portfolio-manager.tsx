@@ -1,0 +1,181 @@
+// Portfolio Management (spec §2, §4): the items as cards in 1, 2 or 3 columns; the add
+// form is the first card, the edit form takes its item's place; one form at a time.
+import { Images, Pencil, Plus, Trash2 } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { PanelHeader } from '@/components/ui/panel-header'
+import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { StatusMessage } from '@/components/ui/status-message'
+import { adminTexts } from '@/config/admin'
+import { texts } from '@/config/site'
+import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
+import { useCreatePortfolioItem } from '../api/create-portfolio-item'
+import { useDeletePortfolioItem } from '../api/delete-portfolio-item'
+import { usePortfolioItems } from '../api/get-portfolio-items'
+import { useUpdatePortfolioItem } from '../api/update-portfolio-item'
+import {
+  buildPortfolioPayload,
+  buildPortfolioUpdate,
+  emptyPortfolioForm,
+  portfolioFormValues,
+  type PortfolioFormValues,
+} from '../portfolio-payload'
+import type { PortfolioItem } from '../types'
+import { PortfolioForm } from './portfolio-form'
+
+const t = adminTexts.portfolio
+
+type Mode = { kind: 'view' } | { kind: 'add' } | { kind: 'edit'; item: PortfolioItem }
+
+export function PortfolioManager() {
+  const { data, isLoading, error, refetch } = usePortfolioItems()
+  const create = useCreatePortfolioItem()
+  const update = useUpdatePortfolioItem()
+  const remove = useDeletePortfolioItem()
+  const [mode, setMode] = useState<Mode>({ kind: 'view' })
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const [deleteError, setDeleteError] = useState<string | null>(null)
+  const items = data ?? []
+
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
+
+  function open(next: Mode) {
+    setSaveError(null)
+    setDeleteError(null)
+    setMode(next)
+  }
+
+  async function onSave(values: PortfolioFormValues) {
+    setSaveError(null)
+    const result =
+      mode.kind === 'edit'
+        ? await update.mutate(mode.item.id, buildPortfolioUpdate(values, mode.item.sort_order))
+        : await create.mutate(buildPortfolioPayload(values, items.length))
+    if (!result.success) {
+      console.error(t.logSave, result.error)
+      setSaveError(t.saveFailed)
+      return
+    }
+    setMode({ kind: 'view' })
+    await refetch()
+  }
+
+  async function onDelete(item: PortfolioItem) {
+    setDeleteError(null)
+    if (!window.confirm(t.confirmDelete)) return
+    const result = await remove.mutate(item.id)
+    if (!result.success) {
+      console.error(t.logDelete, result.error)
+      setDeleteError(t.deleteFailed)
+    }
+    await refetch()
+  }
+
+  const form = (heading: string, initial: PortfolioFormValues, key: string) => (
+    <PortfolioForm
+      key={key}
+      heading={heading}
+      initial={initial}
+      saving={create.isPending || update.isPending}
+      error={saveError}
+      onSave={onSave}
+      onCancel={() => open({ kind: 'view' })}
+    />
+  )
+
+  return (
+    <section aria-labelledby="portfolio-editor-title" className="space-y-6">
+      <PanelHeader
+        title={<span id="portfolio-editor-title">{t.title}</span>}
+        subtitle={t.subtitle}
+        actions={
+          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'}>
+            <Plus aria-hidden="true" />
+            {t.add}
+          </Button>
+        }
+      />
+      {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
+      {data === undefined && isLoading ? (
+        <PanelLoading />
+      ) : data === undefined && error ? (
+        <PanelError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {mode.kind === 'add' && form(t.addTitle, emptyPortfolioForm, 'new')}
+          {items.map((item) =>
+            mode.kind === 'edit' && mode.item.id === item.id ? (
+              form(t.editTitle, portfolioFormValues(item), item.id)
+            ) : (
+              <PortfolioAdminCard
+                key={item.id}
+                item={item}
+                deleting={remove.isPending}
+                onEdit={() => open({ kind: 'edit', item })}
+                onDelete={() => void onDelete(item)}
+              />
+            ),
+          )}
+          {items.length === 0 && mode.kind !== 'add' && (
+            <Card className="p-10 text-center text-slate-500 md:col-span-2 lg:col-span-3">{texts.noPortfolioItems}</Card>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
+
+interface PortfolioAdminCardProps {
+  item: PortfolioItem
+  deleting: boolean
+  onEdit: () => void
+  onDelete: () => void
+}
+
+function PortfolioAdminCard({ item, deleting, onEdit, onDelete }: PortfolioAdminCardProps) {
+  // The card shows the description's text only: no stored HTML is rendered here.
+  const summary = useMemo(() => htmlToPlainText(item.description), [item.description])
+  const imageCount = item.images?.length ?? 0
+  return (
+    <Card data-testid="portfolio-admin-card" className="flex flex-col overflow-hidden">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        <img src={item.image_url} alt="" width={800} height={600} loading="lazy" className="size-full object-cover" />
+        {imageCount > 1 && (
+          <Badge variant="dark" className="absolute top-3 right-3">
+            <Images aria-hidden="true" />
+            {t.images(imageCount)}
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{formatCategoryLabel(item.category)}</Badge>
+          {item.featured && <Badge variant="accent">{adminTexts.featured}</Badge>}
+        </div>
+        <h3 className="mt-3 font-semibold text-slate-950">{item.title}</h3>
+        {summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{summary}</p>}
+        <div className="mt-auto flex gap-2 pt-4">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${adminTexts.edit} ${item.title}`}>
+            <Pencil aria-hidden="true" />
+            {adminTexts.edit}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={`${adminTexts.delete} ${item.title}`}
+          >
+            <Trash2 aria-hidden="true" />
+            {adminTexts.delete}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  )
+}

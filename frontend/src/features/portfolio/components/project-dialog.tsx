@@ -1,0 +1,192 @@
+// The project detail popup, opened from the landing grid and from /portfolio: a gallery
+// (arrows, counter, dots, thumbnails, 4 s auto-advance with pause/resume), the sanitised
+// description, the details block and the call to action.
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
+import { useId, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { RichText } from '@/components/ui/rich-text'
+import { texts } from '@/config/site'
+import { cn } from '@/lib/cn'
+import { formatCategoryLabel, formatPhotoCount } from '@/lib/format'
+import { scrollToSection } from '@/lib/scroll'
+import { formatCounter, galleryImages } from '../gallery'
+import type { PortfolioItem } from '../types'
+import { useGallery } from '../use-gallery'
+
+interface ProjectDialogProps {
+  item: PortfolioItem | null
+  open: boolean
+  onClose: () => void
+}
+
+const arrowClass =
+  'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary'
+
+function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
+  const images = galleryImages(item)
+  const gallery = useGallery(images.length, open)
+  const total = images.length
+  const src = images[gallery.index]
+
+  return (
+    <div className="shrink-0 bg-slate-950 lg:flex lg:w-[58%] lg:flex-col lg:justify-center">
+      <div
+        className="relative aspect-[4/3] w-full overflow-hidden"
+        role="group"
+        aria-roledescription="carousel"
+        aria-label={`${item.title} photos`}
+      >
+        {src && (
+          <img
+            key={src}
+            src={src}
+            alt={`${item.title}, photo ${gallery.index + 1} of ${total}`}
+            width={800}
+            height={600}
+            className="animate-fade-in size-full object-cover"
+          />
+        )}
+        {total > 1 && (
+          <>
+            <button type="button" onClick={gallery.previous} aria-label="Previous image" className={cn(arrowClass, 'left-3')}>
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+            <button type="button" onClick={gallery.next} aria-label="Next image" className={cn(arrowClass, 'right-3')}>
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
+            <div className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-3 bg-linear-to-t from-slate-950/70 to-transparent px-4 pt-10 pb-3">
+              <span
+                data-testid="gallery-counter"
+                aria-live={gallery.isPlaying ? 'off' : 'polite'}
+                className="rounded-full bg-slate-950/60 px-3 py-1 text-xs font-semibold text-white tabular-nums"
+              >
+                {formatCounter(gallery.index, total)}
+              </span>
+              <div className="flex items-center gap-1.5">
+                {images.map((image, i) => (
+                  <button
+                    key={`${image}-${i}`}
+                    type="button"
+                    onClick={() => gallery.goTo(i)}
+                    aria-label={`Go to image ${i + 1}`}
+                    aria-current={i === gallery.index ? 'true' : undefined}
+                    className="group inline-flex size-6 cursor-pointer items-center justify-center"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'block h-2 rounded-full transition-all',
+                        i === gallery.index ? 'w-6 bg-white' : 'w-2 bg-white/50 group-hover:bg-white/80',
+                      )}
+                    />
+                  </button>
+                ))}
+              </div>
+              <button
+                type="button"
+                onClick={gallery.togglePlaying}
+                aria-label={gallery.isPlaying ? 'Pause slideshow' : 'Play slideshow'}
+                aria-pressed={!gallery.isPlaying}
+                className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full bg-slate-950/60 text-white transition hover:bg-slate-950/80 focus-visible:outline-2 focus-visible:outline-secondary"
+              >
+                {gallery.isPlaying ? (
+                  <Pause aria-hidden="true" className="size-4" />
+                ) : (
+                  <Play aria-hidden="true" className="size-4" />
+                )}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+      {total > 1 && (
+        <div className="flex gap-2 overflow-x-auto p-3" aria-label="Thumbnails" role="group">
+          {images.map((image, i) => (
+            <button
+              key={`${image}-${i}`}
+              type="button"
+              onClick={() => gallery.goTo(i)}
+              aria-label={`Show image ${i + 1}`}
+              aria-current={i === gallery.index ? 'true' : undefined}
+              className={cn(
+                'relative aspect-[4/3] w-20 shrink-0 cursor-pointer overflow-hidden rounded-lg ring-2 transition sm:w-24',
+                i === gallery.index ? 'opacity-100 ring-secondary' : 'opacity-60 ring-transparent hover:opacity-100',
+              )}
+            >
+              <img src={image} alt="" width={96} height={72} loading="lazy" className="size-full object-cover" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function DetailRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2.5">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="text-sm font-semibold text-slate-900">{value}</dd>
+    </div>
+  )
+}
+
+export function ProjectDialog({ item, open, onClose }: ProjectDialogProps) {
+  const titleId = useId()
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const navigate = useNavigate()
+
+  if (!item) return null
+  const photoCount = galleryImages(item).length
+  const category = formatCategoryLabel(item.category)
+
+  function getSimilarWork() {
+    onClose()
+    // After the dialog has closed (and handed focus back), so the scroll and the focus
+    // on the contact section are the last word.
+    setTimeout(() => {
+      if (!scrollToSection('contact')) navigate('/#contact')
+    }, 0)
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={titleId} initialFocusRef={closeRef} size="xl" className="lg:flex-row">
+      <Gallery item={item} open={open} />
+      <div className="flex min-h-0 flex-1 flex-col">
+        {/* Focusable so keyboard users can scroll a long description. */}
+        <div
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto p-6 pb-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-secondary sm:p-8 sm:pb-4"
+        >
+          <div className="pr-10">
+            {category && <Badge variant="accent">{category}</Badge>}
+            <h2 id={titleId} className="mt-3 font-display text-2xl font-semibold tracking-tight text-slate-950 sm:text-3xl">
+              {item.title}
+            </h2>
+          </div>
+          <RichText html={item.description} className="mt-4 text-slate-700" />
+          <div className="mt-6 rounded-2xl bg-slate-50 px-5 py-3 ring-1 ring-slate-200/70">
+            <h3 className="pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+              {texts.project.detailsHeading}
+            </h3>
+            <dl className="divide-y divide-slate-200">
+              {category && <DetailRow label="Category" value={category} />}
+              <DetailRow label="Status" value={texts.project.status} />
+              {photoCount > 1 && <DetailRow label="Images" value={formatPhotoCount(photoCount)} />}
+              {item.featured && <DetailRow label="Featured" value={texts.project.featured} />}
+            </dl>
+          </div>
+        </div>
+        <div className="border-t border-slate-100 px-6 py-4 sm:px-8">
+          <Button variant="primary" size="lg" className="w-full" onClick={getSimilarWork}>
+            {texts.project.getSimilar}
+          </Button>
+        </div>
+      </div>
+      <DialogClose ref={closeRef} onClose={onClose} label="Close project details" className="absolute top-3 right-3 z-20" />
+    </Dialog>
+  )
+}

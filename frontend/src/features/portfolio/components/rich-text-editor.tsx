@@ -1,0 +1,43 @@
+// The description editor (admin only, loaded on demand): Quill 2 through react-quill-new,
+// with the spec's toolbar and formats. Alignment is written as an inline text-align style
+// rather than Quill's ql-align-* class, since the sanitiser keeps styles and drops classes.
+import { useEffect, useRef } from 'react'
+import ReactQuill, { Quill } from 'react-quill-new'
+import 'react-quill-new/dist/quill.snow.css'
+import { editorFormats, editorToolbar } from '../editor-config'
+
+Quill.register(Quill.import('attributors/style/align') as never, true)
+
+const modules = { toolbar: editorToolbar }
+
+export interface RichTextEditorProps {
+  defaultValue: string
+  onChange: (html: string) => void
+  labelledBy: string
+  describedBy?: string
+}
+
+export default function RichTextEditor({ defaultValue, onChange, labelledBy, describedBy }: RichTextEditorProps) {
+  const ref = useRef<ReactQuill>(null)
+
+  useEffect(() => {
+    const root = ref.current?.getEditor().root
+    if (!root) return
+    root.setAttribute('role', 'textbox')
+    root.setAttribute('aria-multiline', 'true')
+    root.setAttribute('aria-labelledby', labelledBy)
+    if (describedBy) root.setAttribute('aria-describedby', describedBy)
+  }, [labelledBy, describedBy])
+
+  return (
+    <ReactQuill
+      ref={ref}
+      theme="snow"
+      defaultValue={defaultValue}
+      onChange={(html) => onChange(html)}
+      modules={modules}
+      formats={editorFormats}
+      className="rich-text-editor overflow-hidden rounded-xl bg-white [&_.ql-container]:text-base [&_.ql-editor]:min-h-[120px] [&_.ql-toolbar]:flex [&_.ql-toolbar]:flex-wrap"
+    />
+  )
+}

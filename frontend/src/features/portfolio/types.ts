@@ -1,0 +1,14 @@
+// Row shape of the portfolio_items table.
+export interface PortfolioItem {
+  id: string
+  title: string
+  category: string
+  /** Rich-text HTML; sanitised before it is shown. */
+  description: string | null
+  image_url: string
+  /** Every image, the main one first; may be empty on older rows. */
+  images: string[] | null
+  featured: boolean
+  sort_order: number
+  updated_at: string | null
+}

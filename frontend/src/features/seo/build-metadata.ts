@@ -1,0 +1,85 @@
+// Page metadata (spec §1): title, description, image, canonical url and type, each given
+// by the page or filled with the spec's defaults.
+import { seoDefaults, siteConfig } from '@/config/site'
+
+export interface MetadataInput {
+  title?: string | null
+  description?: string | null
+  image?: string | null
+  /** Absolute, or a path on this site; defaults to the current page. */
+  url?: string | null
+  type?: string | null
+}
+
+export interface MetadataContext {
+  siteTitle?: string | null
+  heroSubtitle?: string | null
+  heroImage?: string | null
+  /** The site's origin, e.g. https://shop.example; relative urls are resolved against it. */
+  origin: string
+  /** The current path, the canonical url when the page gives none. */
+  pathname: string
+}
+
+export interface Metadata {
+  title: string
+  description: string
+  image: string
+  url: string
+  type: string
+  siteName: string
+}
+
+function present(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : undefined
+}
+
+/** An absolute url for `value` on `origin` (absolute urls are kept). */
+export function absoluteUrl(value: string, origin: string): string {
+  try {
+    return new URL(value, origin).toString()
+  } catch {
+    return value
+  }
+}
+
+export function defaultTitle(siteTitle: string | null | undefined): string {
+  return `${present(siteTitle) ?? siteConfig.title}${siteConfig.titleSuffix}`
+}
+
+export function buildMetadata(input: MetadataInput, context: MetadataContext): Metadata {
+  const siteName = present(context.siteTitle) ?? siteConfig.title
+  return {
+    title: present(input.title) ?? defaultTitle(siteName),
+    description: present(input.description) ?? present(context.heroSubtitle) ?? seoDefaults.description,
+    image: absoluteUrl(present(input.image) ?? present(context.heroImage) ?? seoDefaults.image, context.origin),
+    url: absoluteUrl(present(input.url) ?? context.pathname, context.origin),
+    type: present(input.type) ?? seoDefaults.type,
+    siteName,
+  }
+}
+
+export interface HeadTag {
+  /** 'name' for description and twitter:*, 'property' for og:*. */
+  attribute: 'name' | 'property'
+  key: string
+  content: string
+}
+
+/** The description, Open Graph and Twitter meta tags for `metadata`. */
+export function metaTags(metadata: Metadata): HeadTag[] {
+  return [
+    { attribute: 'name', key: 'description', content: metadata.description },
+    { attribute: 'property', key: 'og:title', content: metadata.title },
+    { attribute: 'property', key: 'og:description', content: metadata.description },
+    { attribute: 'property', key: 'og:image', content: metadata.image },
+    { attribute: 'property', key: 'og:url', content: metadata.url },
+    { attribute: 'property', key: 'og:type', content: metadata.type },
+    { attribute: 'property', key: 'og:site_name', content: metadata.siteName },
+    { attribute: 'name', key: 'twitter:card', content: seoDefaults.twitterCard },
+    { attribute: 'name', key: 'twitter:title', content: metadata.title },
+    { attribute: 'name', key: 'twitter:description', content: metadata.description },
+    { attribute: 'name', key: 'twitter:image', content: metadata.image },
+  ]
+}

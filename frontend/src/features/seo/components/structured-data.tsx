@@ -1,0 +1,43 @@
+// Puts the site's JSON-LD into <head> once the content it describes has loaded, and takes
+// it out again when the page that shows it is left.
+import { useEffect } from 'react'
+import { useHeroContent } from '@/features/hero/api/get-hero-content'
+import { useServices } from '@/features/services/api/get-services'
+import { useContactInfo } from '@/features/site/api/get-contact-info'
+import { useSiteSettings } from '@/features/site/api/get-site-settings'
+import { resolveSiteIdentity } from '@/features/site/site-identity'
+import { useTestimonials } from '@/features/testimonials/api/get-testimonials'
+import { applyJsonLd, removeJsonLd } from '../apply-head'
+import { buildJsonLd, serializeJsonLd } from '../build-json-ld'
+
+export function StructuredData() {
+  const settings = useSiteSettings()
+  const hero = useHeroContent()
+  const contact = useContactInfo()
+  const services = useServices()
+  const testimonials = useTestimonials()
+  const ready = [settings, hero, contact, services, testimonials].every((query) => !query.isLoading)
+
+  useEffect(() => {
+    if (!ready) return
+    const identity = resolveSiteIdentity(settings.data)
+    applyJsonLd(
+      serializeJsonLd(
+        buildJsonLd({
+          origin: window.location.origin,
+          siteTitle: identity.title,
+          description: identity.description,
+          logoUrl: identity.logoUrl,
+          image: hero.data?.background_image,
+          contactInfo: contact.data,
+          services: services.data,
+          testimonials: testimonials.data,
+        }),
+      ),
+    )
+  }, [ready, settings.data, hero.data, contact.data, services.data, testimonials.data])
+
+  useEffect(() => removeJsonLd, [])
+
+  return null
+}

@@ -1,0 +1,64 @@
+// The site settings form's values, the colour presets, and the site_settings payload it
+// saves (spec §2, §3, §5, §7).
+import { defaultColors, siteConfig, type ColorPreset } from '@/config/site'
+import type { SiteSettings } from '@/features/site/types'
+
+export interface SettingsFormValues {
+  siteTitle: string
+  siteDescription: string
+  logoUrl: string
+  primaryColor: string
+  secondaryColor: string
+}
+
+export interface SiteSettingsPayload {
+  site_title: string
+  site_description: string | null
+  logo_url: string | null
+  primary_color: string
+  secondary_color: string
+  updated_at: string
+}
+
+/** The only colour form site_settings accepts (its CHECK constraint). */
+export const hexColorPattern = '#[0-9a-fA-F]{6}'
+const hexColor = new RegExp(`^${hexColorPattern}$`)
+
+export function isHexColor(value: string): boolean {
+  return hexColor.test(value.trim())
+}
+
+/** The stored values; the site defaults when there is no row yet. */
+export function settingsFormValues(settings: SiteSettings | null | undefined): SettingsFormValues {
+  return {
+    siteTitle: settings ? (settings.site_title ?? '') : siteConfig.title,
+    siteDescription: settings?.site_description ?? '',
+    logoUrl: settings?.logo_url ?? '',
+    primaryColor: settings?.primary_color ?? defaultColors.primary,
+    secondaryColor: settings?.secondary_color ?? defaultColors.secondary,
+  }
+}
+
+/** Choosing a preset fills both colours and keeps every other field. */
+export function applyPreset(values: SettingsFormValues, preset: ColorPreset): SettingsFormValues {
+  return { ...values, primaryColor: preset.primary, secondaryColor: preset.secondary }
+}
+
+/** Whether the form's colours are exactly the preset's (case aside). */
+export function isPresetActive(values: Pick<SettingsFormValues, 'primaryColor' | 'secondaryColor'>, preset: ColorPreset): boolean {
+  return (
+    values.primaryColor.trim().toLowerCase() === preset.primary.toLowerCase() &&
+    values.secondaryColor.trim().toLowerCase() === preset.secondary.toLowerCase()
+  )
+}
+
+export function buildSettingsPayload(values: SettingsFormValues, now: Date = new Date()): SiteSettingsPayload {
+  return {
+    site_title: values.siteTitle.trim(),
+    site_description: values.siteDescription.trim() || null,
+    logo_url: values.logoUrl.trim() || null,
+    primary_color: values.primaryColor.trim(),
+    secondary_color: values.secondaryColor.trim(),
+    updated_at: now.toISOString(),
+  }
+}

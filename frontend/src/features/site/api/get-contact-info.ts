@@ -1,0 +1,14 @@
+// Reads the contact_info row (there is at most one).
+import { supabase } from '@/lib/supabase'
+import { useQuery } from '@/lib/use-query'
+import type { ContactInfo } from '../types'
+
+export async function getContactInfo(): Promise<ContactInfo | null> {
+  const { data, error } = await supabase.from('contact_info').select('*').limit(1).maybeSingle()
+  if (error) throw error
+  return data as ContactInfo | null
+}
+
+export function useContactInfo() {
+  return useQuery('contact_info', getContactInfo)
+}

@@ -1,0 +1,14 @@
+// Reads the site_settings row (there is at most one).
+import { supabase } from '@/lib/supabase'
+import { useQuery } from '@/lib/use-query'
+import type { SiteSettings } from '../types'
+
+export async function getSiteSettings(): Promise<SiteSettings | null> {
+  const { data, error } = await supabase.from('site_settings').select('*').limit(1).maybeSingle()
+  if (error) throw error
+  return data as SiteSettings | null
+}
+
+export function useSiteSettings() {
+  return useQuery('site_settings', getSiteSettings)
+}

@@ -1,0 +1,23 @@
+// Row shapes of the single-row tables every public page reads: site_settings (title,
+// description, logo, colours) and contact_info (shown in the contact section, the legal
+// pages and the structured data).
+export interface SiteSettings {
+  id: string
+  site_title: string | null
+  site_description: string | null
+  logo_url: string | null
+  primary_color: string | null
+  secondary_color: string | null
+  updated_at: string | null
+}
+
+export interface ContactInfo {
+  id: string
+  phone: string | null
+  email: string | null
+  address: string | null
+  business_hours: string | null
+  social_facebook: string | null
+  social_instagram: string | null
+  social_linkedin: string | null
+}

@@ -1,0 +1,17 @@
+// Reads every testimonial, in the owner's order.
+import { supabase } from '@/lib/supabase'
+import { useQuery } from '@/lib/use-query'
+import type { Testimonial } from '../types'
+
+export async function getTestimonials(): Promise<Testimonial[]> {
+  const { data, error } = await supabase
+    .from('testimonials')
+    .select('*')
+    .order('sort_order', { ascending: true })
+  if (error) throw error
+  return (data ?? []) as Testimonial[]
+}
+
+export function useTestimonials() {
+  return useQuery('testimonials', getTestimonials)
+}

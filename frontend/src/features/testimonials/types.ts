@@ -1,0 +1,13 @@
+// Row shape of the testimonials table.
+export interface Testimonial {
+  id: string
+  name: string
+  role: string | null
+  content: string
+  /** 1 to 5; shown as 5 when absent. */
+  rating: number | null
+  avatar_url: string | null
+  featured: boolean
+  sort_order: number
+  updated_at: string | null
+}

@@ -1,0 +1,16 @@
+// Smooth scrolling to a landing page section, respecting reduced motion; the section
+// also gets keyboard focus so the next Tab continues from it.
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+}
+
+/** Scrolls to the element with this id; false when the page has no such element. */
+export function scrollToSection(id: string, behavior?: ScrollBehavior): boolean {
+  const element = document.getElementById(id)
+  if (!element) return false
+  element.scrollIntoView({ behavior: behavior ?? (prefersReducedMotion() ? 'auto' : 'smooth'), block: 'start' })
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
+  return true
+}

@@ -1,0 +1,83 @@
+// A small shared cache for the read calls: every component asking for the same key shares
+// one request and its result (header, footer, theme and metadata all need site_settings),
+// and pages visited again show their content at once. `refetch` reloads a key, for editors.
+import { useCallback, useSyncExternalStore } from 'react'
+
+export interface QueryState<T> {
+  data: T | undefined
+  isLoading: boolean
+  /** The failure's message ('An error occurred' when it has none); null when the read worked. */
+  error: string | null
+}
+
+export interface QueryResult<T> extends QueryState<T> {
+  refetch: () => Promise<void>
+}
+
+interface Entry {
+  state: QueryState<unknown>
+  listeners: Set<() => void>
+  inFlight: Promise<void> | null
+}
+
+const entries = new Map<string, Entry>()
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
+    return error.message
+  }
+  return 'An error occurred'
+}
+
+function setState(entry: Entry, state: QueryState<unknown>) {
+  entry.state = state
+  entry.listeners.forEach((listener) => listener())
+}
+
+function load(key: string, entry: Entry, fetcher: () => Promise<unknown>): Promise<void> {
+  if (entry.inFlight) return entry.inFlight
+  if (!entry.state.isLoading) setState(entry, { ...entry.state, isLoading: true })
+  entry.inFlight = fetcher().then(
+    (data) => {
+      entry.inFlight = null
+      setState(entry, { data, isLoading: false, error: null })
+    },
+    (error: unknown) => {
+      entry.inFlight = null
+      console.error(`Error loading ${key}:`, error)
+      setState(entry, { data: undefined, isLoading: false, error: errorMessage(error) })
+    },
+  )
+  return entry.inFlight
+}
+
+function entryFor(key: string, fetcher: () => Promise<unknown>): Entry {
+  let entry = entries.get(key)
+  if (!entry) {
+    entry = { state: { data: undefined, isLoading: true, error: null }, listeners: new Set(), inFlight: null }
+    entries.set(key, entry)
+    void load(key, entry, fetcher)
+  }
+  return entry
+}
+
+/** Reads `key` through `fetcher` once per page load; every caller of the key shares it. */
+export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult<T> {
+  const entry = entryFor(key, fetcher)
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      entry.listeners.add(listener)
+      return () => entry.listeners.delete(listener)
+    },
+    [entry],
+  )
+  const state = useSyncExternalStore(subscribe, () => entry.state, () => entry.state) as QueryState<T>
+  const refetch = useCallback(() => load(key, entry, fetcher), [key, entry, fetcher])
+  return { ...state, refetch }
+}
+
+/** Forgets every cached result (tests start from a clean cache). */
+export function resetQueryCache(): void {
+  entries.clear()
+}
