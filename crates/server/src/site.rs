@@ -18,6 +18,37 @@ const API_PREFIXES: &[&str] = &["/rest/", "/auth/", "/storage/"];
 pub struct Site {
     pub dir: PathBuf,
     pub anon_key: String,
+    /// The `authenticator` pool: page metadata is read as anon.
+    pub pool: sqlx::PgPool,
+}
+
+/// Pages whose metadata and JSON-LD are written into the served HTML.
+const SEO_PAGES: &[&str] = &["/", "/portfolio"];
+
+pub async fn robots(req: HttpRequest) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(crate::seo::robots(&origin(&req)))
+}
+
+pub async fn sitemap(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
+    let updated = match crate::seo::load(&site.pool).await {
+        Ok(content) => content.updated().map(str::to_string),
+        Err(e) => {
+            tracing::warn!(error = %e, "sitemap: cannot read the content dates");
+            None
+        }
+    };
+    HttpResponse::Ok()
+        .content_type("application/xml; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(crate::seo::sitemap(&origin(&req), updated.as_deref()))
+}
+
+fn origin(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
 }
 
 pub async fn serve(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
@@ -37,7 +68,7 @@ pub async fn serve(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
         return HttpResponse::NotFound().body("not found");
     };
     if relative.as_os_str().is_empty() || relative == Path::new("index.html") {
-        return index(&req, &site, StatusCode::OK);
+        return index(&req, &site, StatusCode::OK).await;
     }
     let file = site.dir.join(&relative);
     if file.is_file() {
@@ -52,7 +83,7 @@ pub async fn serve(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
     } else {
         StatusCode::NOT_FOUND
     };
-    index(&req, &site, status)
+    index(&req, &site, status).await
 }
 
 /// The request path as a relative path inside the site dir, or None if it
@@ -81,7 +112,7 @@ async fn static_file(req: &HttpRequest, file: &Path, hashed: bool) -> HttpRespon
     }
 }
 
-fn index(req: &HttpRequest, site: &Site, status: StatusCode) -> HttpResponse {
+async fn index(req: &HttpRequest, site: &Site, status: StatusCode) -> HttpResponse {
     let path = site.dir.join("index.html");
     let Ok(html) = std::fs::read_to_string(&path) else {
         return HttpResponse::ServiceUnavailable()
@@ -92,8 +123,22 @@ fn index(req: &HttpRequest, site: &Site, status: StatusCode) -> HttpResponse {
                 path.display()
             ));
     };
-    let info = req.connection_info();
-    let url = format!("{}://{}", info.scheme(), info.host());
+    let url = origin(req);
+    let route = match req.path().trim_end_matches('/') {
+        "" | "/index.html" => "/",
+        other => other,
+    };
+    let html = if status == StatusCode::OK && SEO_PAGES.contains(&route) {
+        match crate::seo::load(&site.pool).await {
+            Ok(content) => crate::seo::apply(&html, &crate::seo::head(&content, route, &url)),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the page metadata; serving the plain page");
+                html
+            }
+        }
+    } else {
+        html
+    };
     HttpResponse::build(status)
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .content_type("text/html; charset=utf-8")

@@ -66,6 +66,7 @@ impl Application {
         let site = web::Data::new(site::Site {
             dir: config.site_dir.clone(),
             anon_key: api_keys.anon.clone(),
+            pool: db.api.clone(),
         });
         let auth = web::Data::new(
             pleat_auth::AuthState::new(
@@ -115,6 +116,8 @@ impl Application {
                         .app_data(auth.clone())
                         .configure(pleat_auth::configure),
                 )
+                .route("/robots.txt", web::get().to(site::robots))
+                .route("/sitemap.xml", web::get().to(site::sitemap))
                 .default_service(web::to(site::serve))
         })
         .listen(listener)?

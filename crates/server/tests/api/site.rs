@@ -10,7 +10,7 @@ async fn app_routes_get_index_html_with_runtime_config_and_no_cache() {
         assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
         let html = res.text().await.unwrap();
         let expected = format!(
-            "<head><script>window.__PLEAT_CONFIG__={{\"anonKey\":\"{}\",\"url\":\"{}\"}}</script><title>",
+            "<head><script>window.__PLEAT_CONFIG__={{\"anonKey\":\"{}\",\"url\":\"{}\"}}</script>",
             app.anon_key, app.address
         );
         assert!(html.contains(&expected), "{route}: {html}");
@@ -71,4 +71,44 @@ async fn a_missing_build_says_how_to_build_it() {
     let res = app.get("/").await;
     assert_eq!(res.status(), 503);
     assert!(res.text().await.unwrap().contains("npm run build"));
+}
+
+#[tokio::test]
+async fn landing_and_portfolio_carry_metadata_and_json_ld_from_the_database() {
+    let app = spawn_app().await;
+    let html = app.get("/").await.text().await.unwrap();
+    assert_eq!(html.matches("<title>").count(), 1, "{html}");
+    assert!(html.contains("<title>Pleat Interiors - Custom Curtains, Blinds &amp; Furniture Covers</title>"));
+    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}/\">", app.address)));
+    assert!(html.contains("<meta property=\"og:title\""));
+    let start = html.find("application/ld+json\">").unwrap() + "application/ld+json\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let ld: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let graph = ld["@graph"].as_array().unwrap();
+    let kinds: Vec<&str> = graph.iter().map(|n| n["@type"].as_str().unwrap()).collect();
+    for kind in ["Organization", "LocalBusiness", "WebSite", "BreadcrumbList", "Service", "Review"] {
+        assert!(kinds.contains(&kind), "{kind} missing: {kinds:?}");
+    }
+    assert_eq!(kinds.iter().filter(|k| **k == "Service").count(), 5, "one per seeded service");
+    assert_eq!(kinds.iter().filter(|k| **k == "Review").count(), 3, "one per seeded testimonial");
+
+    let html = app.get("/portfolio").await.text().await.unwrap();
+    assert!(html.contains("<title>Our Portfolio - Pleat Interiors</title>"));
+    let html = app.get("/terms").await.text().await.unwrap();
+    assert!(html.contains("<title>Pleat</title>"), "other pages keep the static head");
+}
+
+#[tokio::test]
+async fn robots_and_sitemap_are_served() {
+    let app = spawn_app().await;
+    let robots = app.get("/robots.txt").await.text().await.unwrap();
+    assert!(robots.contains("Disallow: /admin"));
+    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", app.address)));
+    let res = app.get("/sitemap.xml").await;
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/xml"));
+    let map = res.text().await.unwrap();
+    for path in ["/", "/portfolio", "/terms", "/privacy"] {
+        assert!(map.contains(&format!("<loc>{}{}</loc>", app.address, path)), "{path}: {map}");
+    }
+    assert!(map.contains("<lastmod>"));
 }
