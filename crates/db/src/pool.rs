@@ -113,9 +113,12 @@ impl Database {
 }
 
 fn pool_options(max: u32) -> PgPoolOptions {
+    // No ping before each acquire: a broken connection fails its query and is
+    // dropped anyway, and the ping is a round trip on every request.
     PgPoolOptions::new()
         .max_connections(max)
         .acquire_timeout(Duration::from_secs(10))
+        .test_before_acquire(false)
 }
 
 fn is_auth_failure(e: &sqlx::Error) -> bool {

@@ -58,10 +58,11 @@ pub async fn begin(
     ctx: &RequestContext,
     read_only: bool,
 ) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    if read_only {
-        sqlx::query("SET TRANSACTION READ ONLY").execute(&mut *tx).await?;
-    }
+    let mut tx = if read_only {
+        pool.begin_with("BEGIN READ ONLY").await?
+    } else {
+        pool.begin().await?
+    };
     sqlx::query(
         "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
          set_config('request.method', $3, true), set_config('request.path', $4, true), \

@@ -6,6 +6,11 @@ use pleat_server::config::Config;
 use pleat_server::keys::{self, ApiKeys};
 use pleat_server::startup::{db_settings, Application};
 
+// glibc's malloc was most of the CPU time per request in the REST benchmark
+// (scripts/bench-rest); mimalloc handles the many small short-lived buffers better.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
