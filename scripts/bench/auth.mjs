@@ -4,13 +4,13 @@
 // Asserts nothing. Every request carries its own X-Forwarded-For (the server
 // trusts 127.0.0.1), so the per-IP limit of /token never caps the figures.
 //
-//   node scripts/bench/auth.mjs URL ANON_KEY EMAIL PASSWORD
+//   node scripts/bench/auth.mjs URL ANON_KEY SERVICE_KEY EMAIL PASSWORD
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-const [url, anonKey, email, password] = process.argv.slice(2);
+const [url, anonKey, serviceKey, email, password] = process.argv.slice(2);
 if (!password) {
-  console.error('usage: node scripts/bench/auth.mjs URL ANON_KEY EMAIL PASSWORD');
+  console.error('usage: node scripts/bench/auth.mjs URL ANON_KEY SERVICE_KEY EMAIL PASSWORD');
   process.exit(2);
 }
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 100);
@@ -30,7 +30,7 @@ function nextIp() {
 }
 
 /** One request over a kept-alive connection: { status, body (parsed JSON or null) }. */
-function request(method, path, body) {
+function request(method, path, body, key = anonKey) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -41,7 +41,8 @@ function request(method, path, body) {
         path,
         agent,
         headers: {
-          apikey: anonKey,
+          apikey: key,
+          ...(key === serviceKey ? { Authorization: `Bearer ${serviceKey}` } : {}),
           'X-Forwarded-For': nextIp(),
           'X-Supabase-Api-Version': '2024-01-01',
           ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
@@ -127,6 +128,21 @@ async function main() {
     }),
   );
   latencyLines('unknown email (same hash work)', unknown);
+  // Wrong passwords lock an account after 5 failures: spread them over users
+  // with at most 4 failures each.
+  const decoys = [];
+  for (let i = 0; i < Math.ceil(SIGN_INS / 4); i += 1) {
+    const decoy = `decoy-${i}@example.com`;
+    await expectOk(request('POST', '/auth/v1/admin/users', { email: decoy, password, email_confirm: true }, serviceKey), 'create a user');
+    decoys.push(decoy);
+  }
+  const wrong = summary(
+    await timeSequential(SIGN_INS, async (i) => {
+      const res = await signIn(decoys[i % decoys.length], `${password}-wrong`);
+      if (res.status !== 400) throw new Error(`wrong password: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+    }),
+  );
+  latencyLines('wrong password (known email)', wrong);
   const settings = summary(await timeSequential(SIGN_INS, () => expectOk(request('GET', '/auth/v1/settings'), 'settings')));
   latencyLines('baseline: GET /settings (no hash, no DB)', settings);
 
