@@ -72,6 +72,9 @@ async fn handle(req: HttpRequest, payload: web::Payload, state: web::Data<RestSt
                 .json(e.to_json())
         }
     };
+    if let Err(resp) = session_still_active(&state.pool, &role).await {
+        return resp;
+    }
     let body = match read_body(payload, state.settings.max_body).await {
         Ok(b) => b,
         Err(resp) => return resp,
@@ -205,6 +208,33 @@ async fn openapi_for(
     visible.functions.retain(|f| functions.contains(&f.name));
     let info = req.connection_info();
     Ok(openapi::document(cache, &visible, info.host(), info.scheme()))
+}
+
+/// A token from `/auth/v1` names its session; once that session is signed
+/// out, the token no longer works here either (Supabase would accept it until
+/// it expires).
+async fn session_still_active(pool: &PgPool, role: &RequestRole) -> Result<(), HttpResponse> {
+    let Some(sid) = role.claims.get("session_id").and_then(Value::as_str) else {
+        return Ok(());
+    };
+    let active: Result<bool, sqlx::Error> = sqlx::query_scalar("SELECT auth.session_active($1::uuid)")
+        .bind(sid)
+        .fetch_one(pool)
+        .await;
+    match active {
+        Ok(true) => Ok(()),
+        Ok(false) => {
+            let e = auth::AuthError {
+                code: "PGRST301",
+                message: "JWT session has ended".into(),
+                details: Some("The session this token belongs to was signed out".into()),
+            };
+            Err(HttpResponse::Unauthorized()
+                .insert_header(("www-authenticate", e.www_authenticate()))
+                .json(e.to_json()))
+        }
+        Err(e) => Err(error_response(&Error::from(e), role)),
+    }
 }
 
 fn headers_json(headers: &[(String, String)]) -> String {

@@ -218,3 +218,48 @@ async fn a_new_table_is_served_after_notify_reload() {
     }
     panic!("the new table never appeared (last status {last})");
 }
+
+#[tokio::test]
+async fn a_signed_out_session_token_can_no_longer_write() {
+    let app = spawn_app().await;
+    let pool = sqlx::PgPool::connect(&app.database_url).await.unwrap();
+    pleat_auth::Accounts::new(pool, 8)
+        .create_user("owner@example.com", "correct-horse-battery", true)
+        .await
+        .unwrap();
+    let session: Value = app
+        .client
+        .post(format!("{}/auth/v1/token?grant_type=password", app.address))
+        .header("apikey", &app.anon_key)
+        .json(&json!({"email": "owner@example.com", "password": "correct-horse-battery"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = session["access_token"].as_str().unwrap().to_string();
+    let insert = |t: String| {
+        app.client
+            .post(format!("{}/rest/v1/services", app.address))
+            .header("apikey", &app.anon_key)
+            .bearer_auth(t)
+            .json(&json!({"title": "Re-upholstery", "description": "New covers for old chairs"}))
+            .send()
+    };
+    assert_eq!(insert(token.clone()).await.unwrap().status(), 201);
+    let out = app
+        .client
+        .post(format!("{}/auth/v1/logout?scope=global", app.address))
+        .header("apikey", &app.anon_key)
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), 204);
+    let res = insert(token).await.unwrap();
+    assert_eq!(res.status(), 401);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "PGRST301");
+    assert_eq!(body["message"], "JWT session has ended");
+}
