@@ -23,6 +23,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // Every browser the site targets (ES modules, Vite's default baseline) knows
+    // <link rel="modulepreload">; the polyfill would only add bytes to the entry chunk.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks, so a content or copy change only re-downloads app code.
@@ -31,7 +34,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'supabase', test: /node_modules[\\/](@supabase|iceberg-js|tslib)[\\/]/ },
+            // supabase-js with the app's client (lib/supabase.ts): the public pages import
+            // both on first use (lib/load-supabase.ts), the admin up front.
+            { name: 'supabase', test: /(node_modules[\\/](@supabase|iceberg-js|tslib)[\\/]|src[\\/]lib[\\/]supabase\.ts$)/ },
+            // What every public page runs besides React: the class joiner, the read cache and
+            // the public reads, the site's texts and the icon and variant helpers, in one
+            // chunk rather than many small ones shared with the lazy chunks (each its own
+            // request, and gzip compresses them better together).
+            {
+              name: 'app',
+              test: /(node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|src[\\/]lib[\\/](cn|tailwind-merge-config|use-query|load-supabase|below-fold|scroll|color)\.ts$|src[\\/]features[\\/][^\\/]+[\\/]api[\\/]get-(hero-content|services|portfolio-items|about-content|testimonials|contact-info|site-settings)\.ts$|src[\\/]features[\\/]site[\\/]site-identity\.ts$|src[\\/]features[\\/]seo[\\/]build-metadata\.ts$|src[\\/]config[\\/]site\.ts$|vite[\\/]preload-helper)/,
+            },
           ],
         },
       },

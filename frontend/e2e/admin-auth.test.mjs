@@ -152,13 +152,15 @@ describe('signed in', () => {
       // Jump to a minute before the hour-long token expires; the refresh ticker then fires.
       await page.clock.fastForward((before.session.expires_in - 60) * 1000);
       await refresh;
-      await page.waitForFunction(
-        (old) => {
-          const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
-          return JSON.parse(localStorage.getItem(key)).access_token !== old;
-        },
-        before.session.access_token,
-      );
+      // Polled from here, moving the fake clock on: the page's own timers are the clock's.
+      let after = before;
+      for (let i = 0; i < 30 && after.session.access_token === before.session.access_token; i++) {
+        await page.clock.runFor(1000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await storedSession(page);
+      }
+      assert.notEqual(after.session.access_token, before.session.access_token);
+      assert.notEqual(after.session.refresh_token, before.session.refresh_token);
       assert.ok(await page.getByText(`Welcome, ${OWNER.email}`).first().isVisible());
     }));
 });
@@ -190,6 +192,14 @@ describe('ending the session', () => {
       const user = await fetch(`${site.url}/auth/v1/user`, { headers: { ...headers, authorization: `Bearer ${session.access_token}` } });
       assert.equal(user.status, 403);
       assert.equal((await user.json()).error_code, 'session_not_found');
+      // And the old access token can no longer write through /rest/v1.
+      const write = await fetch(`${site.url}/rest/v1/services`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ title: 'After sign-out', description: 'must not be stored' }),
+      });
+      assert.equal(write.status, 401);
+      assert.equal((await write.json()).code, 'PGRST301');
     }));
 
   it('signing out in another tab returns this one to the sign-in screen', async () => {
@@ -221,10 +231,14 @@ describe('ending the session', () => {
       assert.equal(await storedSession(page), null);
     }));
 
-  it('still signs out of this browser when the server cannot be reached', () =>
+  it('says so when the server cannot be told, and signs out on the next try', () =>
     withPage(async (page) => {
       await signIn(page, site);
       await page.route('**/auth/v1/logout**', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByRole('alert').getByText('Error signing out. Please try again.').waitFor();
+      assert.ok(await page.getByText(`Welcome, ${OWNER.email}`).first().isVisible());
+      await page.unroute('**/auth/v1/logout**');
       await page.getByRole('button', { name: 'Sign Out' }).click();
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
       assert.equal(await storedSession(page), null);

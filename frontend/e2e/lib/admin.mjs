@@ -76,6 +76,12 @@ export function recordWrites(page, table) {
   return { writes, stop: () => page.off('request', listener) };
 }
 
+/** A form field by its label, ignoring the required marker ('Title*' is the field 'Title'). */
+export function fieldByLabel(scope, label) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
 /** The colour of a status message: 'success' (green) or 'error' (red). */
 export async function toneOf(locator) {
   return locator.getAttribute('data-tone');

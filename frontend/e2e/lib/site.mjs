@@ -45,9 +45,14 @@ export async function waitForSectionInView(page, id) {
   );
 }
 
-/** Waits until the landing page has its content (no loading text left). */
+/**
+ * Waits until the landing page has its content (no loading text left). The sections below
+ * the first screens load their code when the visitor heads their way (their first scroll,
+ * wheel turn, key press or touch): a wheel turn that scrolls nowhere does that here.
+ */
 export async function waitForLanding(page) {
   await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.mouse.wheel(0, 0);
   await page.waitForFunction(() => {
     const text = document.body.innerText;
     return !/Loading (services|about content|testimonials)\.\.\./.test(text) && !document.querySelector('[aria-busy="true"]');

@@ -5,12 +5,12 @@ import { lazy, Suspense } from 'react'
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router'
 import { SiteLayout } from '@/components/layout/site-layout'
 import { LandingRoute } from './routes/landing'
-import { NotFoundRoute } from './routes/not-found'
-import { PortfolioRoute } from './routes/portfolio'
 
 // Own chunks: the admin (and its rich-text editor) never loads on the public pages, and
-// the legal texts only load on their pages.
+// /portfolio, the legal texts and the not-found page only load on their pages.
 const AdminRoute = lazy(() => import('./routes/admin'))
+const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })))
+const PortfolioRoute = lazy(() => import('./routes/portfolio').then((m) => ({ default: m.PortfolioRoute })))
 const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })))
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })))
 
@@ -27,7 +27,14 @@ export const routes: RouteObject[] = [
     element: <SiteLayout />,
     children: [
       { index: true, element: <LandingRoute /> },
-      { path: 'portfolio', element: <PortfolioRoute /> },
+      {
+        path: 'portfolio',
+        element: (
+          <Suspense fallback={<RouteFallback />}>
+            <PortfolioRoute />
+          </Suspense>
+        ),
+      },
       {
         path: 'terms',
         element: (
@@ -44,7 +51,14 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<RouteFallback />}>
+            <NotFoundRoute />
+          </Suspense>
+        ),
+      },
     ],
   },
   // The admin has its own full-screen layout (header, sections), not the site's.

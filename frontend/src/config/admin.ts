@@ -30,6 +30,7 @@ export const authTexts = {
   setupNoteAfter: 'and enter a password when asked; then sign in with that email and password.',
   welcome: (email: string) => `Welcome, ${email}`,
   signOut: 'Sign Out',
+  signOutFailed: 'Error signing out. Please try again.',
   errors: {
     empty: 'Please fill in all fields.',
     email: 'Please enter a valid email address.',

@@ -182,26 +182,3 @@ export const texts = {
     rights: 'All rights reserved.',
   },
 } as const
-
-/** Contact form copy and the exact messages of spec §5 and §8. */
-export const contactFormTexts = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  phone: 'Phone',
-  serviceNeeded: 'Service Needed',
-  servicePlaceholder: 'Select a service',
-  message: 'Message',
-  messagePlaceholder: 'Tell us about your project: rooms, windows, fabrics you like...',
-  submit: 'Send Message',
-  submitting: 'Sending...',
-  thankYouTitle: 'Thank You!',
-  thankYouText: "Your message has been sent successfully. We'll get back to you within 24 hours.",
-  sendAnother: 'Send Another Message',
-  errors: {
-    required: 'Please fill in all required fields.',
-    email: 'Please enter a valid email address.',
-    messageTooLong: 'Message is too long. Please keep it under 2000 characters.',
-    sendFailed: 'Failed to send message. Please try again later.',
-  },
-} as const

@@ -5,7 +5,7 @@ import { useState, type ComponentType } from 'react'
 import { AdminShell } from '@/features/admin/components/admin-shell'
 import { resolveAdminSection } from '@/features/admin/admin-section'
 import { useSession } from '@/features/auth/api/get-session'
-import { signOutHere, useSignOut } from '@/features/auth/api/sign-out'
+import { useSignOut } from '@/features/auth/api/sign-out'
 import { FullScreenLoading } from '@/features/auth/components/full-screen-loading'
 import { SignInScreen } from '@/features/auth/components/sign-in-screen'
 import { AboutEditor } from '@/features/about/components/about-editor'
@@ -16,7 +16,7 @@ import { ServicesEditor } from '@/features/services/components/services-editor'
 import { SiteSettingsEditor } from '@/features/settings/components/site-settings-editor'
 import { SiteTheme } from '@/features/site/components/site-theme'
 import { TestimonialsManager } from '@/features/testimonials/components/testimonials-manager'
-import type { AdminSectionKey } from '@/config/admin'
+import { authTexts, type AdminSectionKey } from '@/config/admin'
 
 const editors: Record<AdminSectionKey, ComponentType> = {
   hero: HeroEditor,
@@ -32,12 +32,16 @@ export default function AdminRoute() {
   const { session, isLoading } = useSession()
   const [section, setSection] = useState<AdminSectionKey>(() => resolveAdminSection(null))
   const { mutate: signOut, isPending: signingOut } = useSignOut()
+  const [signOutError, setSignOutError] = useState<string | null>(null)
 
+  // supabase-js keeps the session when the server could not be told (it is unreachable,
+  // say), so the owner is told and can try again rather than believing they are out.
   async function onSignOut() {
+    setSignOutError(null)
     const result = await signOut()
     if (!result.success) {
       console.error('Error signing out:', result.error)
-      await signOutHere().catch((error: unknown) => console.error('Error signing out locally:', error))
+      setSignOutError(authTexts.signOutFailed)
     }
   }
 
@@ -56,6 +60,7 @@ export default function AdminRoute() {
           onSelectSection={setSection}
           onSignOut={() => void onSignOut()}
           signingOut={signingOut}
+          signOutError={signOutError}
         >
           <Editor />
         </AdminShell>

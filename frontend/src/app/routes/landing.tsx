@@ -1,15 +1,20 @@
 // The landing page: hero, services, featured portfolio, about, testimonials, contact.
-import { useEffect, useRef } from 'react'
+// The first screens (header, hero, services) are in the page's first chunk; the sections
+// after them (project cards, the form and its validation, review cards) load when the
+// visitor heads their way, as one chunk, with stand-ins of their size until then
+// (components/layout/deferred.tsx). Their content is read at once either way.
+import { lazy, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { AboutSection } from '@/features/about/components/about-section'
-import { ContactSection } from '@/features/contact/components/contact-section'
+import { AboutPlaceholder } from '@/features/about/components/about-frame'
+import { Deferred } from '@/components/layout/deferred'
+import { ContactPlaceholder } from '@/features/contact/components/contact-frame'
 import { HeroSection } from '@/features/hero/components/hero-section'
-import { FeaturedPortfolioSection } from '@/features/portfolio/components/featured-portfolio-section'
+import { FeaturedPortfolioPlaceholder } from '@/features/portfolio/components/featured-portfolio-frame'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
 import { StructuredData } from '@/features/seo/components/structured-data'
 import { ServicesSection } from '@/features/services/components/services-section'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
-import { TestimonialsSection } from '@/features/testimonials/components/testimonials-section'
+import { TestimonialsPlaceholder } from '@/features/testimonials/components/testimonials-frame'
 import { useAboutContent } from '@/features/about/api/get-about-content'
 import { useHeroContent } from '@/features/hero/api/get-hero-content'
 import { usePortfolioItems } from '@/features/portfolio/api/get-portfolio-items'
@@ -17,11 +22,14 @@ import { useServices } from '@/features/services/api/get-services'
 import { useTestimonials } from '@/features/testimonials/api/get-testimonials'
 import { scrollToSection } from '@/lib/scroll'
 
+const LandingBelowFold = lazy(() => import('./landing-below-fold'))
+
 /**
  * Arriving at /#section (from another page's link): jump there at once, and again once
- * the sections above have loaded and taken their final height.
+ * the sections above have loaded and taken their final height. A component of its own
+ * (rendering nothing), so each read that arrives re-renders it alone, not the page.
  */
-function useScrollToHash() {
+function ScrollToHash() {
   const { hash } = useLocation()
   const settled = [useHeroContent(), useServices(), usePortfolioItems(), useAboutContent(), useTestimonials()].every(
     (query) => !query.isLoading,
@@ -34,21 +42,38 @@ function useScrollToHash() {
     scrollToSection(id, 'auto')
     if (settled) done.current = `${hash}:settled`
   }, [hash, settled])
+  return null
 }
 
-export function LandingRoute() {
+/** The page's metadata, its description from site_settings. */
+function LandingMetadata() {
   const { data: settings } = useSiteSettings()
-  useScrollToHash()
+  return <PageMetadata description={settings?.site_description} />
+}
+
+// Subscribes to no read itself: the sections, the metadata and the hash jump each
+// re-render on their own reads only.
+export function LandingRoute() {
   return (
     <>
-      <PageMetadata description={settings?.site_description} />
+      <ScrollToHash />
+      <LandingMetadata />
       <StructuredData />
       <HeroSection />
       <ServicesSection />
-      <FeaturedPortfolioSection />
-      <AboutSection />
-      <TestimonialsSection />
-      <ContactSection />
+      <Deferred
+        nearId="portfolio"
+        placeholder={
+          <>
+            <FeaturedPortfolioPlaceholder />
+            <AboutPlaceholder />
+            <TestimonialsPlaceholder />
+            <ContactPlaceholder />
+          </>
+        }
+      >
+        <LandingBelowFold />
+      </Deferred>
     </>
   )
 }

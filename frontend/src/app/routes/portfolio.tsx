@@ -53,8 +53,12 @@ export function PortfolioRoute() {
         </div>
       </section>
 
-      <section aria-label="Projects" className="bg-slate-50 py-12 md:py-16">
+      <section aria-labelledby="portfolio-projects-heading" className="bg-slate-50 py-12 md:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          {/* Keeps the heading levels in order (h1, then the cards' h3) for screen readers. */}
+          <h2 id="portfolio-projects-heading" className="sr-only">
+            Projects
+          </h2>
           {!isLoading && (
             <CategoryFilter
               categories={distinctCategories(items)}
@@ -70,6 +74,8 @@ export function PortfolioRoute() {
             clamp={3}
             onOpen={dialog.show}
             empty={<EmptyState title={texts.noProjectsInCategory} />}
+            // The first row (three cards on wide screens, one on phones) shows at once.
+            priorityCount={3}
           />
         </div>
       </section>

@@ -1,6 +1,7 @@
 // Links to the business's social profiles from contact_info; nothing when there are none.
 import type { ContactInfo } from '@/features/site/types'
 import { cn } from '@/lib/cn'
+import { socialProfiles } from './social-profiles'
 
 // Simple brand glyphs (lucide no longer ships brand icons).
 const glyphs = {
@@ -13,19 +14,14 @@ const glyphs = {
 } as const
 
 export function SocialLinks({ info, className }: { info: ContactInfo | null | undefined; className?: string }) {
-  const links = [
-    ['Facebook', info?.social_facebook],
-    ['Instagram', info?.social_instagram],
-    ['LinkedIn', info?.social_linkedin],
-  ] as const
-  const present = links.filter(([, url]) => url && /^https?:\/\//i.test(url))
+  const present = socialProfiles(info)
   if (present.length === 0) return null
   return (
     <ul className={cn('flex gap-3', className)}>
       {present.map(([name, url]) => (
         <li key={name}>
           <a
-            href={url ?? undefined}
+            href={url}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={name}

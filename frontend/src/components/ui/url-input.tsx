@@ -5,11 +5,11 @@
 import type { ComponentProps } from 'react'
 import { Input } from './input'
 
-/** http:// or https:// and something, or a path starting with a single '/'. */
-export const urlOrPathPattern = 'https?://\\S+|/(?!/)\\S*'
+/** http:// or https:// and something, or a path starting with a single '/'; spaces around are trimmed on save. */
+export const urlOrPathPattern = '\\s*(?:https?://\\S+|/(?!/)\\S*)\\s*'
 
 export function isUrlOrPath(value: string): boolean {
-  return new RegExp(`^(?:${urlOrPathPattern})$`).test(value.trim())
+  return new RegExp(`^(?:${urlOrPathPattern})$`).test(value) && value.trim() !== ''
 }
 
 export function UrlInput(props: Omit<ComponentProps<'input'>, 'type' | 'pattern'>) {

@@ -1,6 +1,7 @@
 // The contact form's rules (spec §5): which message shows, in which order, and how the
 // values are cleaned before they are sent.
-import { contactFormTexts, limits } from '@/config/site'
+import { contactFormTexts } from '@/config/contact-form'
+import { limits } from '@/config/site'
 import type { ContactFormValues, ContactMessageInsert } from './types'
 
 export const emptyContactForm: ContactFormValues = {

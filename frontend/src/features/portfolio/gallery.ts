@@ -29,11 +29,6 @@ export function formatCounter(index: number, count: number): string {
   return `${count === 0 ? 0 : index + 1} of ${count}`
 }
 
-/** Featured items in the given (sort_order) order, at most `max`. */
-export function selectFeatured(items: readonly PortfolioItem[], max: number): PortfolioItem[] {
-  return items.filter((item) => item.featured).slice(0, max)
-}
-
 /** Each category once, in the order the items first use it. */
 export function distinctCategories(items: readonly Pick<PortfolioItem, 'category'>[]): string[] {
   return [...new Set(items.map((item) => item.category).filter(Boolean))]
@@ -44,3 +39,5 @@ export const allCategories = 'all'
 export function filterByCategory(items: readonly PortfolioItem[], category: string): PortfolioItem[] {
   return category === allCategories ? [...items] : items.filter((item) => item.category === category)
 }
+
+export { selectFeatured } from './featured'

@@ -1,9 +1,10 @@
 // Reads the about_content row (there is at most one).
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { AboutContent } from '../types'
 
 export async function getAboutContent(): Promise<AboutContent | null> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase.from('about_content').select('*').limit(1).maybeSingle()
   if (error) throw error
   return data as AboutContent | null

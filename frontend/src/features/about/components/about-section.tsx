@@ -4,6 +4,7 @@ import { texts } from '@/config/site'
 import { useAboutContent } from '../api/get-about-content'
 import { aboutStats, aboutTitle } from '../about-stats'
 import type { AboutContent } from '../types'
+import { AboutFrame, AboutLoading } from './about-frame'
 
 interface AboutViewProps {
   about: AboutContent | null | undefined
@@ -13,12 +14,9 @@ interface AboutViewProps {
 export function AboutView({ about, isLoading }: AboutViewProps) {
   const stats = aboutStats(about)
   return (
-    <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 overflow-hidden bg-slate-50 py-20 md:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <AboutFrame>
         {isLoading ? (
-          <p role="status" className="py-24 text-center text-slate-500">
-            {texts.loadingAbout}
-          </p>
+          <AboutLoading />
         ) : (
           <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-20">
             <div className="relative">
@@ -53,8 +51,7 @@ export function AboutView({ about, isLoading }: AboutViewProps) {
             </div>
           </div>
         )}
-      </div>
-    </section>
+    </AboutFrame>
   )
 }
 

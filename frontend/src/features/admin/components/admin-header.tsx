@@ -7,24 +7,29 @@ interface AdminHeaderProps {
   email: string
   onSignOut: () => void
   signingOut: boolean
+  error: string | null
 }
 
-export function AdminHeader({ email, onSignOut, signingOut }: AdminHeaderProps) {
+export function AdminHeader({ email, onSignOut, signingOut, error }: AdminHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <h1 className="truncate font-display text-xl font-semibold tracking-tight text-slate-950 sm:text-2xl">
-          {authTexts.title}
-        </h1>
-        <div className="flex min-w-0 items-center gap-3">
-          <p className="hidden truncate text-sm text-slate-600 sm:block">{authTexts.welcome(email)}</p>
-          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
-            <LogOut aria-hidden="true" />
-            {authTexts.signOut}
-          </Button>
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-4 px-4 py-2 sm:px-6 lg:px-8">
+        <div className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-4">
+          <h1 className="truncate font-display text-xl font-semibold tracking-tight text-slate-950 sm:text-2xl">
+            {authTexts.title}
+          </h1>
+          <p className="truncate text-sm text-slate-600">{authTexts.welcome(email)}</p>
         </div>
+        <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} className="shrink-0">
+          <LogOut aria-hidden="true" />
+          {authTexts.signOut}
+        </Button>
       </div>
-      <p className="truncate border-t border-slate-100 px-4 py-2 text-sm text-slate-600 sm:hidden">{authTexts.welcome(email)}</p>
+      {error && (
+        <p role="alert" className="border-t border-red-100 bg-red-50 px-4 py-2 text-center text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </header>
   )
 }

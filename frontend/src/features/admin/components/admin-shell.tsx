@@ -10,15 +10,16 @@ interface AdminShellProps {
   onSelectSection: (key: AdminSectionKey) => void
   onSignOut: () => void
   signingOut: boolean
+  signOutError: string | null
   children: ReactNode
 }
 
-export function AdminShell({ email, section, onSelectSection, onSignOut, signingOut, children }: AdminShellProps) {
+export function AdminShell({ email, section, onSelectSection, onSignOut, signingOut, signOutError, children }: AdminShellProps) {
   return (
     <div className="min-h-screen bg-slate-100">
-      <AdminHeader email={email} onSignOut={onSignOut} signingOut={signingOut} />
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
-        <aside>
+      <AdminHeader email={email} onSignOut={onSignOut} signingOut={signingOut} error={signOutError} />
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
+        <aside className="min-w-0">
           <AdminSidebar active={section} onSelect={onSelectSection} />
         </aside>
         <main id="main" className="min-w-0">

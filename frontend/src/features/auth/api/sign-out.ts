@@ -9,15 +9,6 @@ export async function signOut(): Promise<void> {
   if (error) throw error
 }
 
-/**
- * When the server cannot be told (it is down, say), supabase-js keeps the session; this
- * browser still forgets it, so the owner is never left signed in after pressing Sign Out.
- */
-export async function signOutHere(): Promise<void> {
-  const { error } = await supabase.auth.signOut({ scope: 'local' })
-  if (error) throw error
-}
-
 export function useSignOut() {
   return useMutation(signOut)
 }

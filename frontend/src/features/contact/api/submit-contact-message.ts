@@ -1,7 +1,7 @@
 // Sends a contact form message. Visitors may insert but never read contact_messages, so
 // the row is inserted without asking for it back (no .select()).
 import { useCallback, useState } from 'react'
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import type { ContactMessageInsert } from '../types'
 
 export interface SubmitResult {
@@ -12,6 +12,7 @@ export interface SubmitResult {
 
 export async function submitContactMessage(row: ContactMessageInsert): Promise<SubmitResult> {
   try {
+    const supabase = await loadSupabase()
     const { error } = await supabase.from('contact_messages').insert(row)
     if (error) throw error
     return { success: true }

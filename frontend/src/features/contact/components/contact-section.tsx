@@ -1,13 +1,11 @@
 // Landing page contact section: how to reach the business, and the quote request form.
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Card } from '@/components/ui/card'
-import { SectionHeading } from '@/components/ui/section-heading'
-import { texts } from '@/config/site'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 import { useSubmitContactMessage } from '../api/submit-contact-message'
 import { ContactForm } from './contact-form'
+import { ContactFrame, contactDetailFields, contactDetailsClass } from './contact-frame'
 
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -24,9 +22,9 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
 }
 
 export function ContactDetails({ info }: { info: ContactInfo | null | undefined }) {
-  if (!info || !(info.phone || info.email || info.address || info.business_hours)) return null
+  if (!info || contactDetailFields(info).length === 0) return null
   return (
-    <ul className="mt-10 grid gap-6">
+    <ul className={contactDetailsClass}>
       {info.phone && (
         <DetailRow icon={<Phone aria-hidden="true" />} label="Phone">
           <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:text-secondary">
@@ -59,29 +57,5 @@ export function ContactSection() {
   const { data: info } = useContactInfo()
   const { submit } = useSubmitContactMessage()
 
-  return (
-    <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-16 bg-slate-50 py-20 md:py-24">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="grid overflow-hidden rounded-3xl bg-primary shadow-2xl shadow-slate-900/10 lg:grid-cols-5">
-          <div className="relative px-6 py-12 sm:px-10 lg:col-span-2 lg:py-16">
-            <div aria-hidden="true" className="pleat-lines absolute inset-0 opacity-[0.05]" />
-            <div className="relative">
-              <SectionHeading
-                id="contact-heading"
-                eyebrow={texts.contact.eyebrow}
-                title={texts.contact.heading}
-                intro={texts.contact.intro}
-                align="left"
-                tone="dark"
-              />
-              <ContactDetails info={info} />
-            </div>
-          </div>
-          <Card variant="elevated" className="m-2 rounded-[1.25rem] px-5 py-8 sm:m-3 sm:px-10 sm:py-10 lg:col-span-3">
-            <ContactForm onSubmit={submit} />
-          </Card>
-        </div>
-      </div>
-    </section>
-  )
+  return <ContactFrame details={<ContactDetails info={info} />} form={<ContactForm onSubmit={submit} />} />
 }

@@ -1,9 +1,10 @@
 // Reads the hero_content row (there is at most one) for the landing page.
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { HeroContent } from '../types'
 
 export async function getHeroContent(): Promise<HeroContent | null> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase.from('hero_content').select('*').limit(1).maybeSingle()
   if (error) throw error
   return data as HeroContent | null

@@ -20,7 +20,7 @@ export function HeroView({ hero, isLoading }: HeroViewProps) {
       id="hero"
       aria-labelledby={isLoading ? undefined : 'hero-heading'}
       aria-busy={isLoading || undefined}
-      className="relative isolate flex min-h-svh scroll-mt-16 items-center overflow-hidden bg-primary pt-16 text-white"
+      className="relative isolate flex min-h-svh scroll-mt-16 overflow-hidden bg-primary pt-16 text-white"
     >
       {!isLoading && (
         <img
@@ -37,7 +37,9 @@ export function HeroView({ hero, isLoading }: HeroViewProps) {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/55 to-slate-950/80"
       />
-      <div className="mx-auto w-full max-w-7xl px-4 py-24 sm:px-6 lg:px-8">
+      {/* Full height, its content centred inside: the box itself never moves when the
+          loading text gives way to the content, so the page does not shift. */}
+      <div className="mx-auto flex w-full max-w-7xl flex-col justify-center px-4 py-24 sm:px-6 lg:px-8">
         {isLoading ? (
           <p role="status" className="text-center text-lg text-slate-200">
             {texts.loading}

@@ -1,10 +1,11 @@
 // Reads every portfolio item in the owner's order. The landing page picks its featured
 // items from the same list, so visiting /portfolio afterwards needs no second request.
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { PortfolioItem } from '../types'
 
 export async function getPortfolioItems(): Promise<PortfolioItem[]> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase
     .from('portfolio_items')
     .select('*')

@@ -4,7 +4,6 @@ import { Images } from 'lucide-react'
 import { useMemo } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { cardVariants } from '@/components/ui/card'
-import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
 import { galleryImages } from '../gallery'
@@ -16,9 +15,11 @@ interface PortfolioCardProps {
   onOpen: (item: PortfolioItem) => void
   /** Lines of description shown: 2 on the landing page, 3 on /portfolio. */
   clamp: 2 | 3
+  /** Load the image at once, first: the card is in the first screen (its largest image). */
+  priority?: boolean
 }
 
-export function PortfolioCard({ item, onOpen, clamp }: PortfolioCardProps) {
+export function PortfolioCard({ item, onOpen, clamp, priority = false }: PortfolioCardProps) {
   const summary = useMemo(() => htmlToPlainText(item.description), [item.description])
   const photos = galleryImages(item).length
   return (
@@ -32,7 +33,8 @@ export function PortfolioCard({ item, onOpen, clamp }: PortfolioCardProps) {
           alt=""
           width={800}
           height={600}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
@@ -72,18 +74,4 @@ export function PortfolioCard({ item, onOpen, clamp }: PortfolioCardProps) {
   )
 }
 
-/** A card-shaped placeholder with the same footprint as a loaded card. */
-export function PortfolioCardSkeleton({ clamp }: { clamp: 2 | 3 }) {
-  return (
-    <div data-testid="portfolio-card-skeleton" className={cn(cardVariants(), 'flex flex-col overflow-hidden')}>
-      <Skeleton className="aspect-[4/3] rounded-none" />
-      <div className="flex flex-1 flex-col gap-3 p-5 sm:p-6">
-        <Skeleton className="h-6 w-2/3" />
-        {Array.from({ length: clamp }, (_, i) => (
-          <Skeleton key={i} className={cn('h-4', i === clamp - 1 ? 'w-1/2' : 'w-full')} />
-        ))}
-        <Skeleton className="mt-auto h-4 w-24" />
-      </div>
-    </div>
-  )
-}
+export { PortfolioCardSkeleton } from './portfolio-card-skeleton'

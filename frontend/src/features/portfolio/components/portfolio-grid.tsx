@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 import type { PortfolioItem } from '../types'
-import { PortfolioCard, PortfolioCardSkeleton } from './portfolio-card'
+import { PortfolioCard } from './portfolio-card'
+import { balancedColumns, PortfolioSkeletonGrid, threeColumns } from './portfolio-card-skeleton'
 
 interface PortfolioGridProps {
   items: PortfolioItem[]
@@ -14,35 +15,28 @@ interface PortfolioGridProps {
   empty: ReactNode
   /** Pick the column count so a short list leaves no lone card on a row (landing page). */
   balanced?: boolean
+  /** How many first cards are in the first screen, their images loaded at once (/portfolio). */
+  priorityCount?: number
 }
 
-const threeColumns = 'sm:grid-cols-2 lg:grid-cols-3'
-
-/** Column classes for `count` cards: four sit in one row on wide screens, one or two in halves. */
-export function balancedColumns(count: number): string {
-  if (count === 4) return 'sm:grid-cols-2 xl:grid-cols-4'
-  if (count <= 2) return 'sm:grid-cols-2'
-  return threeColumns
-}
-
-export function PortfolioGrid({ items, isLoading, placeholders, clamp, onOpen, empty, balanced }: PortfolioGridProps) {
+export function PortfolioGrid({
+  items,
+  isLoading,
+  placeholders,
+  clamp,
+  onOpen,
+  empty,
+  balanced,
+  priorityCount = 0,
+}: PortfolioGridProps) {
   if (isLoading) {
-    return (
-      <div aria-busy="true" className={cn('grid gap-6 lg:gap-8', threeColumns)}>
-        <span className="sr-only" role="status">
-          Loading projects
-        </span>
-        {Array.from({ length: placeholders }, (_, i) => (
-          <PortfolioCardSkeleton key={i} clamp={clamp} />
-        ))}
-      </div>
-    )
+    return <PortfolioSkeletonGrid count={placeholders} clamp={clamp} />
   }
   if (items.length === 0) return <>{empty}</>
   return (
     <div className={cn('grid gap-6 lg:gap-8', balanced ? balancedColumns(items.length) : threeColumns)}>
-      {items.map((item) => (
-        <PortfolioCard key={item.id} item={item} onOpen={onOpen} clamp={clamp} />
+      {items.map((item, index) => (
+        <PortfolioCard key={item.id} item={item} onOpen={onOpen} clamp={clamp} priority={index < priorityCount} />
       ))}
     </div>
   )

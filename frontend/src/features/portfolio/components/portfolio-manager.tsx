@@ -36,6 +36,8 @@ export function PortfolioManager() {
   const remove = useDeletePortfolioItem()
   const [mode, setMode] = useState<Mode>({ kind: 'view' })
   const [saveError, setSaveError] = useState<string | null>(null)
+  // Covers the write and the read after it, so a second click cannot add the item twice.
+  const [saving, setSaving] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const items = data ?? []
 
@@ -50,18 +52,24 @@ export function PortfolioManager() {
   }
 
   async function onSave(values: PortfolioFormValues) {
-    setSaveError(null)
-    const result =
-      mode.kind === 'edit'
-        ? await update.mutate(mode.item.id, buildPortfolioUpdate(values, mode.item.sort_order))
-        : await create.mutate(buildPortfolioPayload(values, items.length))
-    if (!result.success) {
-      console.error(t.logSave, result.error)
-      setSaveError(t.saveFailed)
-      return
+    setSaving(true)
+    try {
+      setSaveError(null)
+      const result =
+        mode.kind === 'edit'
+          ? await update.mutate(mode.item.id, buildPortfolioUpdate(values, mode.item.sort_order))
+          : await create.mutate(buildPortfolioPayload(values, items.length))
+      if (!result.success) {
+        console.error(t.logSave, result.error)
+        setSaveError(t.saveFailed)
+        return
+      }
+      // Read the list again before closing the form, so the card shows the saved values at once.
+      await refetch()
+      setMode({ kind: 'view' })
+    } finally {
+      setSaving(false)
     }
-    setMode({ kind: 'view' })
-    await refetch()
   }
 
   async function onDelete(item: PortfolioItem) {
@@ -80,7 +88,7 @@ export function PortfolioManager() {
       key={key}
       heading={heading}
       initial={initial}
-      saving={create.isPending || update.isPending}
+      saving={saving}
       error={saveError}
       onSave={onSave}
       onCancel={() => open({ kind: 'view' })}

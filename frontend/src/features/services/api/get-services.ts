@@ -1,9 +1,10 @@
 // Reads every service card, in the owner's order.
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { Service } from '../types'
 
 export async function getServices(): Promise<Service[]> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase.from('services').select('*').order('sort_order', { ascending: true })
   if (error) throw error
   return (data ?? []) as Service[]

@@ -29,6 +29,8 @@ export function ServicesEditor() {
   const remove = useDeleteService()
   const [mode, setMode] = useState<Mode>({ kind: 'list' })
   const [saveError, setSaveError] = useState<string | null>(null)
+  // Covers the write and the read after it, so a second click cannot add the item twice.
+  const [saving, setSaving] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const services = data ?? []
 
@@ -43,18 +45,24 @@ export function ServicesEditor() {
   }
 
   async function onSave(values: ServiceFormValues) {
-    setSaveError(null)
-    const result =
-      mode.kind === 'edit'
-        ? await update.mutate(mode.service.id, buildServiceUpdate(values, mode.service.sort_order))
-        : await create.mutate(buildServicePayload(values, services.length))
-    if (!result.success) {
-      console.error('Error saving service:', result.error)
-      setSaveError(t.saveFailed)
-      return
+    setSaving(true)
+    try {
+      setSaveError(null)
+      const result =
+        mode.kind === 'edit'
+          ? await update.mutate(mode.service.id, buildServiceUpdate(values, mode.service.sort_order))
+          : await create.mutate(buildServicePayload(values, services.length))
+      if (!result.success) {
+        console.error('Error saving service:', result.error)
+        setSaveError(t.saveFailed)
+        return
+      }
+      // Read the list again before closing the form, so the card shows the saved values at once.
+      await refetch()
+      setMode({ kind: 'list' })
+    } finally {
+      setSaving(false)
     }
-    setMode({ kind: 'list' })
-    await refetch()
   }
 
   async function onDelete(service: Service) {
@@ -88,7 +96,7 @@ export function ServicesEditor() {
           key={mode.kind === 'edit' ? mode.service.id : 'new'}
           heading={mode.kind === 'edit' ? t.editTitle : t.addTitle}
           initial={mode.kind === 'edit' ? serviceFormValues(mode.service) : emptyServiceForm}
-          saving={create.isPending || update.isPending}
+          saving={saving}
           error={saveError}
           onSave={onSave}
           onCancel={() => open({ kind: 'list' })}

@@ -1,9 +1,10 @@
 // Reads the contact_info row (there is at most one).
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { ContactInfo } from '../types'
 
 export async function getContactInfo(): Promise<ContactInfo | null> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase.from('contact_info').select('*').limit(1).maybeSingle()
   if (error) throw error
   return data as ContactInfo | null

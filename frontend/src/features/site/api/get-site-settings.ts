@@ -1,9 +1,10 @@
 // Reads the site_settings row (there is at most one).
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { SiteSettings } from '../types'
 
 export async function getSiteSettings(): Promise<SiteSettings | null> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase.from('site_settings').select('*').limit(1).maybeSingle()
   if (error) throw error
   return data as SiteSettings | null

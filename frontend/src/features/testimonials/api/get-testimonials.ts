@@ -1,9 +1,10 @@
 // Reads every testimonial, in the owner's order.
-import { supabase } from '@/lib/supabase'
+import { loadSupabase } from '@/lib/load-supabase'
 import { useQuery } from '@/lib/use-query'
 import type { Testimonial } from '../types'
 
 export async function getTestimonials(): Promise<Testimonial[]> {
+  const supabase = await loadSupabase()
   const { data, error } = await supabase
     .from('testimonials')
     .select('*')

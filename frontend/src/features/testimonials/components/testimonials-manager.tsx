@@ -37,6 +37,8 @@ export function TestimonialsManager() {
   const remove = useDeleteTestimonial()
   const [mode, setMode] = useState<Mode>({ kind: 'idle' })
   const [saveError, setSaveError] = useState<string | null>(null)
+  // Covers the write and the read after it, so a second click cannot add the item twice.
+  const [saving, setSaving] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const testimonials = data ?? []
 
@@ -51,18 +53,24 @@ export function TestimonialsManager() {
   }
 
   async function onSave(values: TestimonialFormValues) {
-    setSaveError(null)
-    const result =
-      mode.kind === 'edit'
-        ? await update.mutate(mode.testimonial.id, buildTestimonialUpdate(values, mode.testimonial.sort_order))
-        : await create.mutate(buildTestimonialPayload(values, testimonials.length))
-    if (!result.success) {
-      console.error('Error saving testimonial:', result.error)
-      setSaveError(t.saveFailed)
-      return
+    setSaving(true)
+    try {
+      setSaveError(null)
+      const result =
+        mode.kind === 'edit'
+          ? await update.mutate(mode.testimonial.id, buildTestimonialUpdate(values, mode.testimonial.sort_order))
+          : await create.mutate(buildTestimonialPayload(values, testimonials.length))
+      if (!result.success) {
+        console.error('Error saving testimonial:', result.error)
+        setSaveError(t.saveFailed)
+        return
+      }
+      // Read the list again before closing the form, so the card shows the saved values at once.
+      await refetch()
+      setMode({ kind: 'idle' })
+    } finally {
+      setSaving(false)
     }
-    setMode({ kind: 'idle' })
-    await refetch()
   }
 
   async function onDelete(testimonial: Testimonial) {
@@ -81,7 +89,7 @@ export function TestimonialsManager() {
       key={key}
       heading={heading}
       initial={initial}
-      saving={create.isPending || update.isPending}
+      saving={saving}
       error={saveError}
       onSave={onSave}
       onCancel={() => open({ kind: 'idle' })}

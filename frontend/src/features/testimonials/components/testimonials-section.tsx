@@ -1,12 +1,12 @@
 // Landing page testimonials: a card per review with its stars (5 when no rating is stored).
 import { Quote, Star } from 'lucide-react'
 import { cardVariants } from '@/components/ui/card'
-import { SectionHeading } from '@/components/ui/section-heading'
-import { displayDefaults, limits, texts } from '@/config/site'
+import { displayDefaults, limits } from '@/config/site'
 import { cn } from '@/lib/cn'
 import { initialOf } from '@/lib/format'
 import { useTestimonials } from '../api/get-testimonials'
 import type { Testimonial } from '../types'
+import { TestimonialsFrame, TestimonialsLoading, testimonialsGridClass } from './testimonials-frame'
 
 /** The stored rating as a whole number of stars from 1 to 5; 5 when absent. */
 export function starCount(rating: number | null | undefined): number {
@@ -72,31 +72,17 @@ interface TestimonialsViewProps {
 
 export function TestimonialsView({ testimonials, isLoading }: TestimonialsViewProps) {
   return (
-    <section
-      id="testimonials"
-      aria-labelledby="testimonials-heading"
-      className="scroll-mt-16 bg-white py-20 md:py-24"
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="testimonials-heading"
-          eyebrow={texts.testimonials.eyebrow}
-          title={texts.testimonials.heading}
-          intro={texts.testimonials.intro}
-        />
-        {isLoading ? (
-          <p role="status" className="mt-14 text-center text-slate-500">
-            {texts.loadingTestimonials}
-          </p>
-        ) : (
-          <div className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {(testimonials ?? []).map((testimonial) => (
-              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-            ))}
-          </div>
-        )}
-      </div>
-    </section>
+    <TestimonialsFrame>
+      {isLoading ? (
+        <TestimonialsLoading />
+      ) : (
+        <div className={testimonialsGridClass}>
+          {(testimonials ?? []).map((testimonial) => (
+            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+          ))}
+        </div>
+      )}
+    </TestimonialsFrame>
   )
 }
 

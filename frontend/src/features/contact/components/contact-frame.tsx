@@ -1,0 +1,78 @@
+// The contact section without its form and details: the frame both the section and its
+// stand-in share, and the stand-in the landing page shows until the section's code
+// arrives (components/layout/deferred.tsx), holding the space the details and the form
+// will take so the page keeps its height when they come.
+import type { ReactNode } from 'react'
+import { Card } from '@/components/ui/card'
+import { SectionHeading } from '@/components/ui/section-heading'
+import { texts } from '@/config/site'
+import { useContactInfo } from '@/features/site/api/get-contact-info'
+import type { ContactInfo } from '@/features/site/types'
+
+interface ContactFrameProps {
+  busy?: boolean
+  details: ReactNode
+  form: ReactNode
+}
+
+export function ContactFrame({ busy, details, form }: ContactFrameProps) {
+  return (
+    <section
+      id="contact"
+      aria-labelledby="contact-heading"
+      aria-busy={busy || undefined}
+      className="scroll-mt-16 bg-slate-50 py-20 md:py-24"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="grid overflow-hidden rounded-3xl bg-primary shadow-2xl shadow-slate-900/10 lg:grid-cols-5">
+          <div className="relative px-6 py-12 sm:px-10 lg:col-span-2 lg:py-16">
+            <div aria-hidden="true" className="pleat-lines absolute inset-0 opacity-[0.05]" />
+            <div className="relative">
+              <SectionHeading
+                id="contact-heading"
+                eyebrow={texts.contact.eyebrow}
+                title={texts.contact.heading}
+                intro={texts.contact.intro}
+                align="left"
+                tone="dark"
+              />
+              {details}
+            </div>
+          </div>
+          <Card variant="elevated" className="m-2 rounded-[1.25rem] px-5 py-8 sm:m-3 sm:px-10 sm:py-10 lg:col-span-3">
+            {form}
+          </Card>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** The details shown for this contact_info row, in their order (none when there is no row). */
+export function contactDetailFields(info: ContactInfo | null | undefined) {
+  if (!info) return []
+  return (['phone', 'email', 'address', 'business_hours'] as const).filter((field) => Boolean(info[field]))
+}
+
+export const contactDetailsClass = 'mt-10 grid gap-6'
+
+export function ContactPlaceholder() {
+  const { data: info } = useContactInfo()
+  const rows = contactDetailFields(info)
+  return (
+    <ContactFrame
+      busy
+      details={
+        rows.length > 0 && (
+          <div aria-hidden="true" className={contactDetailsClass}>
+            {rows.map((field) => (
+              <div key={field} className="h-11" />
+            ))}
+          </div>
+        )
+      }
+      // The height of the form (sm: two fields a row).
+      form={<div aria-hidden="true" className="min-h-179 sm:min-h-124 lg:min-h-140" />}
+    />
+  )
+}
