@@ -1,7 +1,8 @@
 // The tokens /auth/v1 issues, used where they matter: an owner's session reads
 // and writes the site's tables through /rest/v1 with auth.uid() and RLS
-// working, an expired access token is refused with 401, and supabase-js keeps
-// a session alive by refreshing it (before a call, and in the background).
+// working, an expired or signed-out access token is refused with 401, and
+// supabase-js keeps a session alive by refreshing it (before a call, and in
+// the background).
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
@@ -112,14 +113,20 @@ describe('an owner signed in with supabase-js', () => {
     assert.equal(ins.error.code, '42501');
   });
 
-  test("a signed-out session's access token still verifies until it expires (JWTs are stateless)", async () => {
+  test("a signed-out session's access token is refused by /rest/v1 too, before it expires", async () => {
     const user = await createUser(pleat);
     const { client, session } = await signedIn(pleat, user);
-    await client.auth.signOut();
-    // /auth/v1 checks the session; /rest/v1, like PostgREST, only the signature and exp.
+    const other = await signedIn(pleat, user);
+    assert.equal((await withToken(pleat, session.access_token).rpc('whoami')).data.uid, user.id);
+    await client.auth.signOut({ scope: 'local' });
     assert.equal((await authClient(pleat).auth.getUser(session.access_token)).error.name, 'AuthSessionMissingError');
-    const { data, error } = await withToken(pleat, session.access_token).rpc('whoami');
-    assert.equal(error, null);
+    // Unlike Supabase, where the token works until it expires.
+    const ended = await withToken(pleat, session.access_token).from('services').insert(SERVICE);
+    assert.equal(ended.status, 401);
+    assert.equal(ended.error.code, 'PGRST301');
+    assert.equal(ended.error.message, 'JWT session has ended');
+    const { data, error } = await other.client.rpc('whoami');
+    assert.equal(error, null, "the same user's other session still works");
     assert.equal(data.uid, user.id);
   });
 });

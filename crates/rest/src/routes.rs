@@ -214,25 +214,35 @@ async fn openapi_for(
 /// out, the token no longer works here either (Supabase would accept it until
 /// it expires).
 async fn session_still_active(pool: &PgPool, role: &RequestRole) -> Result<(), HttpResponse> {
-    let Some(sid) = role.claims.get("session_id").and_then(Value::as_str) else {
+    // Empty and nil ids mean "no session", as /auth/v1 reads them.
+    let Some(sid) = role
+        .claims
+        .get("session_id")
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty() && *s != "00000000-0000-0000-0000-000000000000")
+    else {
         return Ok(());
     };
+    let ended = |details: &str| {
+        let e = auth::AuthError {
+            code: "PGRST301",
+            message: "JWT session has ended".into(),
+            details: Some(details.into()),
+        };
+        HttpResponse::Unauthorized()
+            .insert_header(("www-authenticate", e.www_authenticate()))
+            .json(e.to_json())
+    };
+    if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
+        return Err(ended("The token's session_id is not a session"));
+    }
     let active: Result<bool, sqlx::Error> = sqlx::query_scalar("SELECT auth.session_active($1::uuid)")
         .bind(sid)
         .fetch_one(pool)
         .await;
     match active {
         Ok(true) => Ok(()),
-        Ok(false) => {
-            let e = auth::AuthError {
-                code: "PGRST301",
-                message: "JWT session has ended".into(),
-                details: Some("The session this token belongs to was signed out".into()),
-            };
-            Err(HttpResponse::Unauthorized()
-                .insert_header(("www-authenticate", e.www_authenticate()))
-                .json(e.to_json()))
-        }
+        Ok(false) => Err(ended("The session this token belongs to was signed out")),
         Err(e) => Err(error_response(&Error::from(e), role)),
     }
 }

@@ -263,3 +263,17 @@ async fn a_signed_out_session_token_can_no_longer_write() {
     assert_eq!(body["code"], "PGRST301");
     assert_eq!(body["message"], "JWT session has ended");
 }
+
+#[tokio::test]
+async fn odd_session_ids_are_no_session_or_refused() {
+    let app = spawn_app().await;
+    let with_sid = |sid: &str| {
+        token(json!({"role": "authenticated", "sub": "00000000-0000-4000-8000-000000000001", "session_id": sid, "exp": in_an_hour()}), JWT_SECRET)
+    };
+    for sid in ["", "00000000-0000-0000-0000-000000000000"] {
+        assert_eq!(get(&app, "/contact_messages?select=id", Some(&with_sid(sid))).await.status(), 200, "{sid:?}");
+    }
+    let res = get(&app, "/contact_messages?select=id", Some(&with_sid("not-a-session"))).await;
+    assert_eq!(res.status(), 401);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST301");
+}
