@@ -1,0 +1,11 @@
+//! Row-level security and grants, exercised the way requests reach the database:
+//! a transaction opened by `begin_as`, which switches role and sets the JWT
+//! claims transaction-locally. Every statement that should fail runs in its own
+//! transaction, because a failed statement aborts the transaction it is in.
+
+mod anon;
+mod claims;
+mod constraints;
+mod helpers;
+mod signed_in;
+
