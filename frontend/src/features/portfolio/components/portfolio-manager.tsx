@@ -1,7 +1,8 @@
 // Portfolio Management (spec §2, §4): the items as cards in 1, 2 or 3 columns; the add
 // form is the first card, the edit form takes its item's place; one form at a time.
+import { useListEditor } from '@/lib/use-list-editor'
 import { Images, Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -27,61 +28,21 @@ import { PortfolioForm } from './portfolio-form'
 
 const t = adminTexts.portfolio
 
-type Mode = { kind: 'view' } | { kind: 'add' } | { kind: 'edit'; item: PortfolioItem }
-
 export function PortfolioManager() {
   const { data, isLoading, error, refetch } = usePortfolioItems()
   const create = useCreatePortfolioItem()
   const update = useUpdatePortfolioItem()
   const remove = useDeletePortfolioItem()
-  const [mode, setMode] = useState<Mode>({ kind: 'view' })
-  const [saveError, setSaveError] = useState<string | null>(null)
-  // Covers the write and the read after it, so a second click cannot add the item twice.
-  const [saving, setSaving] = useState(false)
-  const [deleteError, setDeleteError] = useState<string | null>(null)
   const items = data ?? []
-
-  useEffect(() => {
-    void refetch()
-  }, [refetch])
-
-  function open(next: Mode) {
-    setSaveError(null)
-    setDeleteError(null)
-    setMode(next)
-  }
-
-  async function onSave(values: PortfolioFormValues) {
-    setSaving(true)
-    try {
-      setSaveError(null)
-      const result =
-        mode.kind === 'edit'
-          ? await update.mutate(mode.item.id, buildPortfolioUpdate(values, mode.item.sort_order))
-          : await create.mutate(buildPortfolioPayload(values, items.length))
-      if (!result.success) {
-        console.error(t.logSave, result.error)
-        setSaveError(t.saveFailed)
-        return
-      }
-      // Read the list again before closing the form, so the card shows the saved values at once.
-      await refetch()
-      setMode({ kind: 'view' })
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  async function onDelete(item: PortfolioItem) {
-    setDeleteError(null)
-    if (!window.confirm(t.confirmDelete)) return
-    const result = await remove.mutate(item.id)
-    if (!result.success) {
-      console.error(t.logDelete, result.error)
-      setDeleteError(t.deleteFailed)
-    }
-    await refetch()
-  }
+  const { mode, open, saving, saveError, deleteError, onSave, onDelete } = useListEditor<PortfolioItem, PortfolioFormValues>({
+    items,
+    refetch,
+    create: (values, count) => create.mutate(buildPortfolioPayload(values, count)),
+    update: (item, values) => update.mutate(item.id, buildPortfolioUpdate(values, item.sort_order)),
+    remove: (item) => remove.mutate(item.id),
+    texts: t,
+    log: { save: t.logSave, delete: t.logDelete },
+  })
 
   const form = (heading: string, initial: PortfolioFormValues, key: string) => (
     <PortfolioForm
@@ -91,7 +52,7 @@ export function PortfolioManager() {
       saving={saving}
       error={saveError}
       onSave={onSave}
-      onCancel={() => open({ kind: 'view' })}
+      onCancel={() => open({ kind: 'list' })}
     />
   )
 

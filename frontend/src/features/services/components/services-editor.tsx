@@ -1,7 +1,7 @@
 // Admin editor of the service cards (spec §2, §4): the list, or one add/edit form in its
 // place; Save or Cancel returns to the list; delete after a confirmation.
+import { useListEditor } from '@/lib/use-list-editor'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -20,61 +20,21 @@ import { ServiceIcon } from './service-icon'
 
 const t = adminTexts.services
 
-type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; service: Service }
-
 export function ServicesEditor() {
   const { data, isLoading, error, refetch } = useServices()
   const create = useCreateService()
   const update = useUpdateService()
   const remove = useDeleteService()
-  const [mode, setMode] = useState<Mode>({ kind: 'list' })
-  const [saveError, setSaveError] = useState<string | null>(null)
-  // Covers the write and the read after it, so a second click cannot add the item twice.
-  const [saving, setSaving] = useState(false)
-  const [deleteError, setDeleteError] = useState<string | null>(null)
   const services = data ?? []
-
-  useEffect(() => {
-    void refetch()
-  }, [refetch])
-
-  function open(next: Mode) {
-    setSaveError(null)
-    setDeleteError(null)
-    setMode(next)
-  }
-
-  async function onSave(values: ServiceFormValues) {
-    setSaving(true)
-    try {
-      setSaveError(null)
-      const result =
-        mode.kind === 'edit'
-          ? await update.mutate(mode.service.id, buildServiceUpdate(values, mode.service.sort_order))
-          : await create.mutate(buildServicePayload(values, services.length))
-      if (!result.success) {
-        console.error('Error saving service:', result.error)
-        setSaveError(t.saveFailed)
-        return
-      }
-      // Read the list again before closing the form, so the card shows the saved values at once.
-      await refetch()
-      setMode({ kind: 'list' })
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  async function onDelete(service: Service) {
-    setDeleteError(null)
-    if (!window.confirm(t.confirmDelete)) return
-    const result = await remove.mutate(service.id)
-    if (!result.success) {
-      console.error('Error deleting service:', result.error)
-      setDeleteError(t.deleteFailed)
-    }
-    await refetch()
-  }
+  const { mode, open, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Service, ServiceFormValues>({
+    items: services,
+    refetch,
+    create: (values, count) => create.mutate(buildServicePayload(values, count)),
+    update: (item, values) => update.mutate(item.id, buildServiceUpdate(values, item.sort_order)),
+    remove: (item) => remove.mutate(item.id),
+    texts: t,
+    log: { save: 'Error saving service:', delete: 'Error deleting service:' },
+  })
 
   const listing = mode.kind === 'list'
   return (
@@ -93,9 +53,9 @@ export function ServicesEditor() {
       />
       {!listing ? (
         <ServiceForm
-          key={mode.kind === 'edit' ? mode.service.id : 'new'}
+          key={mode.kind === 'edit' ? mode.item.id : 'new'}
           heading={mode.kind === 'edit' ? t.editTitle : t.addTitle}
-          initial={mode.kind === 'edit' ? serviceFormValues(mode.service) : emptyServiceForm}
+          initial={mode.kind === 'edit' ? serviceFormValues(mode.item) : emptyServiceForm}
           saving={saving}
           error={saveError}
           onSave={onSave}
@@ -117,7 +77,7 @@ export function ServicesEditor() {
                   <ServiceRow
                     service={service}
                     deleting={remove.isPending}
-                    onEdit={() => open({ kind: 'edit', service })}
+                    onEdit={() => open({ kind: 'edit', item: service })}
                     onDelete={() => void onDelete(service)}
                   />
                 </li>

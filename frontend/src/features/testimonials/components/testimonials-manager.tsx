@@ -1,7 +1,7 @@
 // Testimonials Management (spec §2, §4): two-column cards; Add opens a form card at the
 // top, Edit turns a card into its form; only one form is open at a time.
+import { useListEditor } from '@/lib/use-list-editor'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -28,61 +28,21 @@ import { TestimonialForm } from './testimonial-form'
 
 const t = adminTexts.testimonials
 
-type Mode = { kind: 'idle' } | { kind: 'add' } | { kind: 'edit'; testimonial: Testimonial }
-
 export function TestimonialsManager() {
   const { data, isLoading, error, refetch } = useTestimonials()
   const create = useCreateTestimonial()
   const update = useUpdateTestimonial()
   const remove = useDeleteTestimonial()
-  const [mode, setMode] = useState<Mode>({ kind: 'idle' })
-  const [saveError, setSaveError] = useState<string | null>(null)
-  // Covers the write and the read after it, so a second click cannot add the item twice.
-  const [saving, setSaving] = useState(false)
-  const [deleteError, setDeleteError] = useState<string | null>(null)
   const testimonials = data ?? []
-
-  useEffect(() => {
-    void refetch()
-  }, [refetch])
-
-  function open(next: Mode) {
-    setSaveError(null)
-    setDeleteError(null)
-    setMode(next)
-  }
-
-  async function onSave(values: TestimonialFormValues) {
-    setSaving(true)
-    try {
-      setSaveError(null)
-      const result =
-        mode.kind === 'edit'
-          ? await update.mutate(mode.testimonial.id, buildTestimonialUpdate(values, mode.testimonial.sort_order))
-          : await create.mutate(buildTestimonialPayload(values, testimonials.length))
-      if (!result.success) {
-        console.error('Error saving testimonial:', result.error)
-        setSaveError(t.saveFailed)
-        return
-      }
-      // Read the list again before closing the form, so the card shows the saved values at once.
-      await refetch()
-      setMode({ kind: 'idle' })
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  async function onDelete(testimonial: Testimonial) {
-    setDeleteError(null)
-    if (!window.confirm(t.confirmDelete)) return
-    const result = await remove.mutate(testimonial.id)
-    if (!result.success) {
-      console.error('Error deleting testimonial:', result.error)
-      setDeleteError(t.deleteFailed)
-    }
-    await refetch()
-  }
+  const { mode, open, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Testimonial, TestimonialFormValues>({
+    items: testimonials,
+    refetch,
+    create: (values, count) => create.mutate(buildTestimonialPayload(values, count)),
+    update: (item, values) => update.mutate(item.id, buildTestimonialUpdate(values, item.sort_order)),
+    remove: (item) => remove.mutate(item.id),
+    texts: t,
+    log: { save: 'Error saving testimonial:', delete: 'Error deleting testimonial:' },
+  })
 
   const form = (heading: string, initial: TestimonialFormValues, key: string) => (
     <TestimonialForm
@@ -92,7 +52,7 @@ export function TestimonialsManager() {
       saving={saving}
       error={saveError}
       onSave={onSave}
-      onCancel={() => open({ kind: 'idle' })}
+      onCancel={() => open({ kind: 'list' })}
     />
   )
 
@@ -117,14 +77,14 @@ export function TestimonialsManager() {
         <div className="grid gap-6 md:grid-cols-2">
           {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
           {testimonials.map((testimonial) =>
-            mode.kind === 'edit' && mode.testimonial.id === testimonial.id ? (
+            mode.kind === 'edit' && mode.item.id === testimonial.id ? (
               form(t.editTitle, testimonialFormValues(testimonial), testimonial.id)
             ) : (
               <TestimonialAdminCard
                 key={testimonial.id}
                 testimonial={testimonial}
                 deleting={remove.isPending}
-                onEdit={() => open({ kind: 'edit', testimonial })}
+                onEdit={() => open({ kind: 'edit', item: testimonial })}
                 onDelete={() => void onDelete(testimonial)}
               />
             ),
