@@ -28,7 +28,9 @@ pub struct User {
     pub identities: Vec<Identity>,
 }
 
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+/// Also read as JSON where a statement returns a user's identities in one
+/// column (the refresh rotation).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow, serde::Deserialize)]
 pub struct Identity {
     pub id: Uuid,
     pub provider_id: String,

@@ -12,8 +12,12 @@ use crate::model::{Identity, User};
 use crate::validate::Page;
 use crate::Error;
 
-const USER_COLUMNS: &str = "id, aud, role, email, phone, email_confirmed_at, phone_confirmed_at, \
+pub(crate) const USER_COLUMNS: &str = "id, aud, role, email, phone, email_confirmed_at, phone_confirmed_at, \
     confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at";
+
+pub(crate) const IDENTITY_COLUMNS: &str =
+    "id, provider_id, user_id, identity_data, provider, email, \
+    last_sign_in_at, created_at, updated_at";
 
 /// What a password sign-in needs, kept out of `User` so it is never serialised.
 #[derive(Debug, sqlx::FromRow)]
@@ -91,13 +95,10 @@ async fn identities(
     conn: &mut PgConnection,
     user_ids: &[Uuid],
 ) -> Result<HashMap<Uuid, Vec<Identity>>, Error> {
-    let rows: Vec<Identity> = sqlx::query_as(
-        "SELECT id, provider_id, user_id, identity_data, provider, email, last_sign_in_at, created_at, updated_at \
-         FROM auth.identities WHERE user_id = ANY($1) ORDER BY created_at, id",
-    )
-    .bind(user_ids)
-    .fetch_all(conn)
-    .await?;
+    let sql = format!(
+        "SELECT {IDENTITY_COLUMNS} FROM auth.identities WHERE user_id = ANY($1) ORDER BY created_at, id"
+    );
+    let rows: Vec<Identity> = sqlx::query_as(&sql).bind(user_ids).fetch_all(conn).await?;
     let mut by_user: HashMap<Uuid, Vec<Identity>> = HashMap::new();
     for identity in rows {
         by_user.entry(identity.user_id).or_default().push(identity);

@@ -17,6 +17,10 @@ async fn a_refresh_rotates_the_token_in_the_same_session() {
     assert_ne!(t0, t1);
     assert_eq!(second["token_type"], "bearer");
     assert_eq!(second["user"]["email"], "owner@example.com");
+    // The one-statement rotation answers the same user JSON as the sign-in.
+    assert_eq!(second["user"]["identities"], first["user"]["identities"]);
+    assert_eq!(second["user"]["identities"][0]["provider"], "email");
+    assert_eq!(second["user"]["app_metadata"], first["user"]["app_metadata"]);
     let sid = claims(first["access_token"].as_str().unwrap())["session_id"].clone();
     let c = claims(second["access_token"].as_str().unwrap());
     assert_eq!(c["session_id"], sid);
@@ -146,4 +150,25 @@ async fn concurrent_refreshes_of_one_token_never_yield_two_live_children() {
     assert_eq!(app.live_tokens(&sid).await, 1);
     let child = issued.into_iter().next().unwrap();
     assert_eq!(app.refresh_raw(&child).await.status(), 200);
+}
+
+#[tokio::test]
+async fn refreshes_of_the_live_token_racing_reuses_of_its_parent_all_succeed() {
+    // The live token takes the one-statement path and the parent the locked
+    // transaction; both lock the session first, so neither deadlocks.
+    let app = spawn_app().await;
+    app.create_user("owner@example.com").await;
+    let first = app.sign_in("owner@example.com").await;
+    let t0 = first["refresh_token"].as_str().unwrap().to_string();
+    let sid = claims(first["access_token"].as_str().unwrap())["session_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let t1: Value = app.refresh_raw(&t0).await.json().await.unwrap();
+    let t1 = t1["refresh_token"].as_str().unwrap().to_string();
+    let attempts = (0..12).map(|i| app.refresh_raw(if i % 2 == 0 { &t0 } else { &t1 }));
+    for res in futures_util::future::join_all(attempts).await {
+        assert_eq!(res.status(), 200);
+    }
+    assert_eq!(app.live_tokens(&sid).await, 1);
 }
