@@ -120,7 +120,10 @@ impl ManagedCluster {
             .nth(3)
             .and_then(|l| l.trim().parse::<u16>().ok())
             .ok_or_else(|| anyhow::anyhow!("cannot read the port from {}", pid_file.display()))?;
-        tracing::info!(port, "sharing the managed PostgreSQL of the pleat already running");
+        tracing::info!(
+            port,
+            "sharing the managed PostgreSQL of the pleat already running"
+        );
         Ok(ManagedCluster {
             bin,
             pgdata,
@@ -227,7 +230,11 @@ impl ManagedCluster {
     }
 
     fn prepare_for_postgres_user(&self, data_dir: &Path) -> Result<(), Error> {
-        if nix::unistd::User::from_name("postgres").ok().flatten().is_none() {
+        if nix::unistd::User::from_name("postgres")
+            .ok()
+            .flatten()
+            .is_none()
+        {
             return Err(Error::NoPostgresUser);
         }
         // The data dir may be 0700 (e.g. a temp dir); postgres must pass through it.
@@ -242,7 +249,10 @@ impl ManagedCluster {
         std::fs::set_permissions(&self.pgdata, std::fs::Permissions::from_mode(0o700))
             .map_err(Error::io("cannot change permissions of", &self.pgdata))?;
         run_checked(
-            Command::new("chown").arg("-R").arg("postgres:postgres").arg(&self.pgdata),
+            Command::new("chown")
+                .arg("-R")
+                .arg("postgres:postgres")
+                .arg(&self.pgdata),
             "chown",
         )?;
         let reachable = Command::new("runuser")
@@ -267,7 +277,10 @@ impl ManagedCluster {
             std::fs::write(log, b"").map_err(Error::io("cannot create", log))?;
         }
         if self.as_postgres {
-            run_checked(Command::new("chown").arg("postgres:postgres").arg(log), "chown")?;
+            run_checked(
+                Command::new("chown").arg("postgres:postgres").arg(log),
+                "chown",
+            )?;
         }
         Ok(())
     }

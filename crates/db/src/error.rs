@@ -29,8 +29,15 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn io(action: &'static str, path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> Error {
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+    ) -> impl FnOnce(std::io::Error) -> Error {
         let path = path.into();
-        move |source| Error::Io { action, path, source }
+        move |source| Error::Io {
+            action,
+            path,
+            source,
+        }
     }
 }

@@ -10,7 +10,9 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations"
 /// Apply pending migrations as the owner, then tell schema caches to reload.
 pub async fn run(owner: &PgPool) -> Result<(), Error> {
     MIGRATOR.run(owner).await?;
-    sqlx::query("NOTIFY pgrst, 'reload schema'").execute(owner).await?;
+    sqlx::query("NOTIFY pgrst, 'reload schema'")
+        .execute(owner)
+        .await?;
     Ok(())
 }
 

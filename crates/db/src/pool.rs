@@ -138,7 +138,10 @@ async fn set_authenticator_password(owner: &PgPool, password: &str) -> Result<()
     for attempt in 1.. {
         match sqlx::query(&sql).execute(owner).await {
             Ok(_) => return Ok(()),
-            Err(e) if attempt < 5 && e.as_database_error().and_then(|d| d.code()).as_deref() == Some("XX000") => {
+            Err(e)
+                if attempt < 5
+                    && e.as_database_error().and_then(|d| d.code()).as_deref() == Some("XX000") =>
+            {
                 tokio::time::sleep(Duration::from_millis(50 * attempt)).await;
             }
             Err(e) => return Err(e.into()),

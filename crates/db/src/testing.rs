@@ -16,7 +16,10 @@ pub async fn fresh_database() -> PgConnectOptions {
         "TEST_DATABASE_URL is not set: run the tests with scripts/test, which starts a throwaway PostgreSQL",
     );
     let admin: PgConnectOptions = url.parse().expect("TEST_DATABASE_URL is not a valid URL");
-    let mut conn = admin.connect().await.expect("cannot connect to TEST_DATABASE_URL");
+    let mut conn = admin
+        .connect()
+        .await
+        .expect("cannot connect to TEST_DATABASE_URL");
     sqlx::query("SELECT pg_advisory_lock($1)")
         .bind(LOCK_KEY)
         .execute(&mut conn)
@@ -41,10 +44,12 @@ pub async fn fresh_database() -> PgConnectOptions {
         pool.close().await;
     }
     let name = format!("test_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""))
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    sqlx::query(&format!(
+        "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
+    ))
+    .execute(&mut conn)
+    .await
+    .unwrap();
     sqlx::query("SELECT pg_advisory_unlock($1)")
         .bind(LOCK_KEY)
         .execute(&mut conn)
@@ -86,6 +91,9 @@ mod tests {
             super::replace_database("postgres://u@127.0.0.1:5/postgres?sslmode=disable", "x"),
             "postgres://u@127.0.0.1:5/x?sslmode=disable"
         );
-        assert_eq!(super::replace_database("postgres://u@h:5", "x"), "postgres://u@h:5/x");
+        assert_eq!(
+            super::replace_database("postgres://u@h:5", "x"),
+            "postgres://u@h:5/x"
+        );
     }
 }

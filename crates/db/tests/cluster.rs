@@ -25,7 +25,10 @@ async fn first_start_creates_a_utf8_cluster_and_a_restart_keeps_the_data() {
     assert!(dir.path().join("pg/PG_VERSION").is_file());
     assert_ne!(cluster.port(), 5432);
     assert_eq!(query_one(&cluster, "SHOW server_encoding").await, "UTF8");
-    assert_eq!(query_one(&cluster, "SHOW listen_addresses").await, "127.0.0.1");
+    assert_eq!(
+        query_one(&cluster, "SHOW listen_addresses").await,
+        "127.0.0.1"
+    );
     let mut conn = cluster.connect_options().connect().await.unwrap();
     sqlx::raw_sql("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')")
         .execute(&mut conn)
@@ -36,7 +39,10 @@ async fn first_start_creates_a_utf8_cluster_and_a_restart_keeps_the_data() {
     assert!(!dir.path().join("pg/postmaster.pid").exists());
 
     let cluster = start(dir.path());
-    assert_eq!(query_one(&cluster, "SELECT v FROM kept").await, "still here");
+    assert_eq!(
+        query_one(&cluster, "SELECT v FROM kept").await,
+        "still here"
+    );
 }
 
 #[tokio::test]
@@ -47,10 +53,16 @@ async fn runs_as_the_postgres_user_when_started_as_root() {
     }
     let dir = tempfile::tempdir().unwrap();
     let cluster = start(dir.path());
-    assert_eq!(query_one(&cluster, "SELECT current_user::text").await, "postgres");
+    assert_eq!(
+        query_one(&cluster, "SELECT current_user::text").await,
+        "postgres"
+    );
     use std::os::unix::fs::MetadataExt;
     let owner = std::fs::metadata(dir.path().join("pg")).unwrap().uid();
-    let postgres = nix::unistd::User::from_name("postgres").unwrap().unwrap().uid;
+    let postgres = nix::unistd::User::from_name("postgres")
+        .unwrap()
+        .unwrap()
+        .uid;
     assert_eq!(owner, postgres.as_raw());
 }
 
@@ -96,7 +108,11 @@ async fn a_stale_pid_file_is_removed() {
     start(dir.path()).stop().unwrap();
     // A pid file naming a process that no longer exists, as after a power cut.
     let pid_file = dir.path().join("pg/postmaster.pid");
-    std::fs::write(&pid_file, format!("{}\n{}\n", 4_000_000, dir.path().join("pg").display())).unwrap();
+    std::fs::write(
+        &pid_file,
+        format!("{}\n{}\n", 4_000_000, dir.path().join("pg").display()),
+    )
+    .unwrap();
     let cluster = start(dir.path());
     assert_eq!(query_one(&cluster, "SELECT 'up'").await, "up");
 }
@@ -110,7 +126,9 @@ fn missing_binaries_give_one_clear_error() {
         path_var: OsString::from(empty.path()),
         versions_root: empty.path().to_path_buf(),
     };
-    let err = ManagedCluster::start(dir.path(), &lookup).unwrap_err().to_string();
+    let err = ManagedCluster::start(dir.path(), &lookup)
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         err,
         "PostgreSQL server binaries (initdb, pg_ctl, postgres) were not found; install PostgreSQL (e.g. `apt-get install postgresql`) or set DATABASE_URL"

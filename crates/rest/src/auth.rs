@@ -107,6 +107,8 @@ mod tests {
         let secret = SecretString::from("x".repeat(32));
         let e = resolve(Some("not-a-jwt"), &secret).unwrap_err();
         assert_eq!(e.code, "PGRST301");
-        assert!(e.www_authenticate().starts_with("Bearer error=\"invalid_token\""));
+        assert!(e
+            .www_authenticate()
+            .starts_with("Bearer error=\"invalid_token\""));
     }
 }

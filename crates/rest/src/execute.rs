@@ -3,10 +3,14 @@
 //! `request.method`, `request.path`, `request.headers`) transaction-locally,
 //! then runs the one statement that returns body, page total and total count.
 //! The caller decides from that row whether the transaction commits.
+//!
+//! BEGIN, COMMIT and ROLLBACK go as prepared statements like the rest, so the
+//! server parses none of them per request.
 
 use sqlx::postgres::PgRow;
-use sqlx::{PgPool, Postgres, Row, Transaction};
+use sqlx::{PgConnection, PgPool, Postgres, Row};
 
+use crate::connections::{Connections, Lease};
 use crate::schema_cache::{SchemaCache, INTROSPECTION_SQL};
 use crate::statement::{Param, Statement};
 
@@ -53,17 +57,47 @@ pub fn bind_all<'q>(
     query
 }
 
+/// An open transaction on a leased connection. Ending it with [`Tx::commit`]
+/// or [`Tx::rollback`] hands the connection back; dropping it closes the
+/// connection, which rolls back on the server.
+pub struct Tx {
+    lease: Lease,
+}
+
+impl Tx {
+    pub fn conn(&mut self) -> &mut PgConnection {
+        &mut self.lease
+    }
+
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.end("COMMIT").await
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        self.end("ROLLBACK").await
+    }
+
+    async fn end(mut self, statement: &'static str) -> Result<(), sqlx::Error> {
+        sqlx::query(statement).execute(&mut *self.lease).await?;
+        self.lease.release();
+        Ok(())
+    }
+}
+
 pub async fn begin(
-    pool: &PgPool,
+    conns: &Connections,
     ctx: &RequestContext,
     read_only: bool,
-) -> Result<Transaction<'static, Postgres>, sqlx::Error> {
-    let mut tx = if read_only {
-        pool.begin_with("BEGIN READ ONLY").await?
+) -> Result<Tx, sqlx::Error> {
+    let mut lease = conns.acquire().await?;
+    let begin = if read_only {
+        "BEGIN READ ONLY"
     } else {
-        pool.begin().await?
+        "BEGIN"
     };
-    sqlx::query(
+    sqlx::query(begin).execute(&mut *lease).await?;
+    let mut tx = Tx { lease };
+    let set = sqlx::query(
         "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
          set_config('request.method', $3, true), set_config('request.path', $4, true), \
          set_config('request.headers', $5, true)",
@@ -73,9 +107,21 @@ pub async fn begin(
     .bind(&ctx.method)
     .bind(&ctx.path)
     .bind(&ctx.headers)
-    .execute(&mut *tx)
-    .await?;
-    Ok(tx)
+    .execute(tx.conn())
+    .await;
+    match set {
+        Ok(_) => Ok(tx),
+        Err(e) => Err(end_after_error(tx, e).await),
+    }
+}
+
+/// A statement failed inside `tx`: roll back (keeping the connection when the
+/// server is still talking) and return the statement's error.
+async fn end_after_error(tx: Tx, e: sqlx::Error) -> sqlx::Error {
+    if matches!(e, sqlx::Error::Database(_)) {
+        let _ = tx.rollback().await;
+    }
+    e
 }
 
 fn outcome(row: &PgRow) -> Result<Outcome, sqlx::Error> {
@@ -91,17 +137,24 @@ fn outcome(row: &PgRow) -> Result<Outcome, sqlx::Error> {
 /// Run `statement` in a fresh transaction as `ctx`; `decide` sees the outcome
 /// before anything is committed (PGRST116 and max-affected roll back).
 pub async fn run<E: From<sqlx::Error>>(
-    pool: &PgPool,
+    conns: &Connections,
     ctx: &RequestContext,
     statement: &Statement,
     read_only: bool,
     decide: impl FnOnce(&Outcome) -> Decision<E>,
 ) -> Result<Outcome, E> {
-    let mut tx = begin(pool, ctx, read_only).await?;
-    let row = bind_all(sqlx::query(&statement.text), &statement.params)
-        .fetch_one(&mut *tx)
-        .await?;
-    let outcome = outcome(&row)?;
+    let mut tx = begin(conns, ctx, read_only).await?;
+    let row = match bind_all(sqlx::query(&statement.text), &statement.params)
+        .fetch_one(tx.conn())
+        .await
+    {
+        Ok(row) => row,
+        Err(e) => return Err(end_after_error(tx, e).await.into()),
+    };
+    let outcome = match outcome(&row) {
+        Ok(o) => o,
+        Err(e) => return Err(end_after_error(tx, e).await.into()),
+    };
     match decide(&outcome) {
         Decision::Commit => tx.commit().await?,
         Decision::Rollback => tx.rollback().await?,
@@ -115,16 +168,21 @@ pub async fn run<E: From<sqlx::Error>>(
 
 /// The planner's row estimate for `statement` (for `Prefer: count=planned`).
 pub async fn planned_rows(
-    pool: &PgPool,
+    conns: &Connections,
     ctx: &RequestContext,
     statement: &Statement,
 ) -> Result<Option<i64>, sqlx::Error> {
-    let mut tx = begin(pool, ctx, true).await?;
+    let mut tx = begin(conns, ctx, true).await?;
     let text = format!("EXPLAIN (FORMAT JSON) {}", statement.text);
-    let plan: serde_json::Value = bind_all(sqlx::query(&text), &statement.params)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get(0)?;
+    let plan: Result<serde_json::Value, sqlx::Error> =
+        bind_all(sqlx::query(&text), &statement.params)
+            .fetch_one(tx.conn())
+            .await
+            .and_then(|row| row.try_get(0));
+    let plan = match plan {
+        Ok(p) => p,
+        Err(e) => return Err(end_after_error(tx, e).await),
+    };
     tx.rollback().await?;
     Ok(plan[0]["Plan"]["Plan Rows"].as_f64().map(|n| n as i64))
 }

@@ -16,8 +16,11 @@ pub struct Visible<'a> {
 impl<'a> Visible<'a> {
     /// Everything in `schema`, sorted (for tests and for service_role).
     pub fn all(cache: &'a SchemaCache, schema: &str) -> Visible<'a> {
-        let mut relations: Vec<&Relation> =
-            cache.relations.values().filter(|r| r.schema == schema).collect();
+        let mut relations: Vec<&Relation> = cache
+            .relations
+            .values()
+            .filter(|r| r.schema == schema)
+            .collect();
         relations.sort_by(|a, b| a.name.cmp(&b.name));
         let mut functions: Vec<&Function> = cache
             .functions
@@ -26,7 +29,10 @@ impl<'a> Visible<'a> {
             .filter(|f| f.schema == schema)
             .collect();
         functions.sort_by(|a, b| a.name.cmp(&b.name));
-        Visible { relations, functions }
+        Visible {
+            relations,
+            functions,
+        }
     }
 }
 
@@ -46,10 +52,13 @@ pub fn document(cache: &SchemaCache, visible: &Visible, host: &str, scheme: &str
         for (name, p) in params {
             parameters.insert(name, p);
         }
-        parameters.insert(format!("body.{}", rel.name), json!({
-            "name": rel.name, "in": "body", "required": false, "description": rel.name,
-            "schema": {"$ref": format!("#/definitions/{}", rel.name)}
-        }));
+        parameters.insert(
+            format!("body.{}", rel.name),
+            json!({
+                "name": rel.name, "in": "body", "required": false, "description": rel.name,
+                "schema": {"$ref": format!("#/definitions/{}", rel.name)}
+            }),
+        );
         definitions.insert(rel.name.clone(), definition(cache, rel));
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -90,18 +99,27 @@ fn common_parameters() -> Map<String, Value> {
     m.insert("on_conflict".into(), q("on_conflict", "On Conflict"));
     m.insert("order".into(), q("order", "Ordering"));
     m.insert("range".into(), h("Range", "Limiting and Pagination", None));
-    m.insert("rangeUnit".into(), h("Range-Unit", "Limiting and Pagination", Some("items")));
+    m.insert(
+        "rangeUnit".into(),
+        h("Range-Unit", "Limiting and Pagination", Some("items")),
+    );
     m.insert("offset".into(), q("offset", "Limiting and Pagination"));
     m.insert("limit".into(), q("limit", "Limiting and Pagination"));
     m.insert("preferReturn".into(), json!({"name": "Prefer", "in": "header", "required": false, "type": "string",
         "description": "Preference", "enum": ["return=representation", "return=minimal", "return=none"]}));
-    m.insert("preferCount".into(), json!({"name": "Prefer", "in": "header", "required": false, "type": "string",
-        "description": "Preference", "enum": ["count=none"]}));
+    m.insert(
+        "preferCount".into(),
+        json!({"name": "Prefer", "in": "header", "required": false, "type": "string",
+        "description": "Preference", "enum": ["count=none"]}),
+    );
     m.insert("preferPost".into(), json!({"name": "Prefer", "in": "header", "required": false, "type": "string",
         "description": "Preference", "enum": ["return=representation", "return=minimal", "return=none",
         "resolution=ignore-duplicates", "resolution=merge-duplicates"]}));
-    m.insert("preferParams".into(), json!({"name": "Prefer", "in": "header", "required": false, "type": "string",
-        "description": "Preference", "enum": ["params=single-object"]}));
+    m.insert(
+        "preferParams".into(),
+        json!({"name": "Prefer", "in": "header", "required": false, "type": "string",
+        "description": "Preference", "enum": ["params=single-object"]}),
+    );
     m
 }
 
@@ -110,20 +128,37 @@ fn relation_path(rel: &Relation) -> (Value, Vec<(String, Value)>) {
     let mut refs = Vec::new();
     for c in &rel.columns {
         let key = format!("rowFilter.{}.{}", rel.name, c.name);
-        filters.push((key.clone(), json!({
-            "name": c.name, "in": "query", "required": false, "type": "string",
-            "format": c.data_type, "description": c.comment,
-        })));
+        filters.push((
+            key.clone(),
+            json!({
+                "name": c.name, "in": "query", "required": false, "type": "string",
+                "format": c.data_type, "description": c.comment,
+            }),
+        ));
         refs.push(json!({"$ref": format!("#/parameters/{key}")}));
     }
     let r = |name: &str| json!({"$ref": format!("#/parameters/{name}")});
     let mut get_params = refs.clone();
-    get_params.extend(["select", "order", "range", "rangeUnit", "offset", "limit", "preferCount"].map(r));
+    get_params.extend(
+        [
+            "select",
+            "order",
+            "range",
+            "rangeUnit",
+            "offset",
+            "limit",
+            "preferCount",
+        ]
+        .map(r),
+    );
     let ok_rows = json!({"description": "OK", "schema": {"type": "array", "items": {"$ref": format!("#/definitions/{}", rel.name)}}});
     let tag = vec![rel.name.clone()];
     let mut path = Map::new();
-    path.insert("get".into(), json!({"tags": tag, "summary": rel.comment, "parameters": get_params,
-        "responses": {"200": ok_rows, "206": {"description": "Partial Content"}}}));
+    path.insert(
+        "get".into(),
+        json!({"tags": tag, "summary": rel.comment, "parameters": get_params,
+        "responses": {"200": ok_rows, "206": {"description": "Partial Content"}}}),
+    );
     if rel.insertable {
         path.insert("post".into(), json!({"tags": tag, "parameters": [r(&format!("body.{}", rel.name)), r("select"), r("preferPost")],
             "responses": {"201": {"description": "Created"}}}));
@@ -151,7 +186,10 @@ fn definition(cache: &SchemaCache, rel: &Relation) -> Value {
             notes.push("This is a Primary Key.<pk/>".to_string());
         }
         for fk in cache.foreign_keys.iter().filter(|fk| {
-            fk.schema == rel.schema && fk.table == rel.name && fk.columns.len() == 1 && fk.columns[0] == c.name
+            fk.schema == rel.schema
+                && fk.table == rel.name
+                && fk.columns.len() == 1
+                && fk.columns[0] == c.name
         }) {
             notes.push(format!(
                 "This is a Foreign Key to `{}.{}`.<fk table='{}' column='{}'/>",
@@ -163,7 +201,10 @@ fn definition(cache: &SchemaCache, rel: &Relation) -> Value {
             (Some(comment), true) => Some(comment.clone()),
             (comment, false) => Some(format!(
                 "{}Note:\n{}",
-                comment.as_ref().map(|c| format!("{c}\n\n")).unwrap_or_default(),
+                comment
+                    .as_ref()
+                    .map(|c| format!("{c}\n\n"))
+                    .unwrap_or_default(),
                 notes.join("\n")
             )),
             (None, true) => None,
@@ -257,24 +298,47 @@ mod tests {
     #[test]
     fn documents_relations_columns_and_functions() {
         let cache = fixture::cache();
-        let doc = document(&cache, &Visible::all(&cache, "public"), "localhost:8080", "http");
+        let doc = document(
+            &cache,
+            &Visible::all(&cache, "public"),
+            "localhost:8080",
+            "http",
+        );
         assert_eq!(doc["swagger"], "2.0");
         assert_eq!(doc["basePath"], "/rest/v1");
         let books = &doc["definitions"]["books"];
         assert_eq!(books["required"], json!(["title"]));
         assert_eq!(books["properties"]["id"]["type"], "integer");
-        assert!(books["properties"]["id"]["description"].as_str().unwrap().contains("<pk/>"));
+        assert!(books["properties"]["id"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("<pk/>"));
         assert_eq!(
             books["properties"]["author_id"]["description"],
             "Note:\nThis is a Foreign Key to `authors.id`.<fk table='authors' column='id'/>"
         );
         assert_eq!(books["properties"]["isbn"]["maxLength"], 20);
-        assert_eq!(doc["definitions"]["authors"]["properties"]["mood"]["enum"], json!(["sad", "ok", "happy"]));
-        assert_eq!(doc["definitions"]["authors"]["properties"]["tags"]["type"], "array");
+        assert_eq!(
+            doc["definitions"]["authors"]["properties"]["mood"]["enum"],
+            json!(["sad", "ok", "happy"])
+        );
+        assert_eq!(
+            doc["definitions"]["authors"]["properties"]["tags"]["type"],
+            "array"
+        );
         assert!(doc["paths"]["/books"]["get"].is_object());
         assert!(doc["paths"]["/books"]["post"].is_object());
-        assert!(doc["paths"]["/rpc/add_them"]["get"].is_object(), "immutable functions get GET");
-        assert!(doc["paths"]["/rpc/add_review"]["get"].is_null(), "volatile functions are POST only");
-        assert_eq!(doc["paths"]["/rpc/add_them"]["post"]["parameters"][0]["schema"]["required"], json!(["a", "b"]));
+        assert!(
+            doc["paths"]["/rpc/add_them"]["get"].is_object(),
+            "immutable functions get GET"
+        );
+        assert!(
+            doc["paths"]["/rpc/add_review"]["get"].is_null(),
+            "volatile functions are POST only"
+        );
+        assert_eq!(
+            doc["paths"]["/rpc/add_them"]["post"]["parameters"][0]["schema"]["required"],
+            json!(["a", "b"])
+        );
     }
 }

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::auth::{self, RequestRole};
+use crate::connections::Connections;
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, RawRequest};
@@ -26,7 +27,7 @@ pub struct RestSettings {
 }
 
 pub struct RestState {
-    pool: PgPool,
+    conns: Connections,
     cache: SharedCache,
     settings: RestSettings,
     secret: SecretString,
@@ -34,7 +35,8 @@ pub struct RestState {
 
 impl RestState {
     /// Load the schema cache (through `owner`, which sees every catalog) and
-    /// keep it fresh with a `NOTIFY pgrst` listener; requests use `api`.
+    /// keep it fresh with a `NOTIFY pgrst` listener; requests use connections
+    /// like those of `api` (same role, same size).
     pub async fn new(
         api: PgPool,
         owner: PgPool,
@@ -42,9 +44,13 @@ impl RestState {
         secret: SecretString,
     ) -> anyhow::Result<RestState> {
         let cache = reload::load_shared(&owner, &settings.schemas).await?;
-        tokio::spawn(reload::listen(owner, settings.schemas.clone(), cache.clone()));
+        tokio::spawn(reload::listen(
+            owner,
+            settings.schemas.clone(),
+            cache.clone(),
+        ));
         Ok(RestState {
-            pool: api,
+            conns: Connections::like(&api),
             cache,
             settings,
             secret,
@@ -57,14 +63,31 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.default_service(web::to(handle));
 }
 
-async fn handle(req: HttpRequest, payload: web::Payload, state: web::Data<RestState>) -> HttpResponse {
+async fn handle(
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<RestState>,
+) -> HttpResponse {
     let headers: Vec<(String, String)> = req
         .headers()
         .iter()
-        .filter_map(|(n, v)| Some((n.as_str().to_ascii_lowercase(), v.to_str().ok()?.to_string())))
+        .filter_map(|(n, v)| {
+            Some((
+                n.as_str().to_ascii_lowercase(),
+                v.to_str().ok()?.to_string(),
+            ))
+        })
         .collect();
-    let header = |name: &str| headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    let role = match auth::resolve(auth::token(header("authorization"), header("apikey")), &state.secret) {
+    let header = |name: &str| {
+        headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let role = match auth::resolve(
+        auth::token(header("authorization"), header("apikey")),
+        &state.secret,
+    ) {
         Ok(r) => r,
         Err(e) => {
             return HttpResponse::Unauthorized()
@@ -72,7 +95,7 @@ async fn handle(req: HttpRequest, payload: web::Payload, state: web::Data<RestSt
                 .json(e.to_json())
         }
     };
-    if let Err(resp) = session_still_active(&state.pool, &role).await {
+    if let Err(resp) = session_still_active(&state.conns, &role).await {
         return resp;
     }
     let body = match read_body(payload, state.settings.max_body).await {
@@ -83,7 +106,10 @@ async fn handle(req: HttpRequest, payload: web::Payload, state: web::Data<RestSt
         "" => "/",
         p => p,
     };
-    let pairs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let pairs: Vec<(&str, &str)> = headers
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
     let raw = RawRequest {
         method: req.method().as_str(),
         path,
@@ -116,7 +142,9 @@ async fn serve(
         Action::SchemaInfo => return Ok(allow("OPTIONS,GET,HEAD")),
         Action::RelationInfo { relation } => {
             let schema = schema_of(&api, &state.settings.schemas)?;
-            let rel = cache.relation(&schema, relation).ok_or_else(|| Error::NotFound)?;
+            let rel = cache
+                .relation(&schema, relation)
+                .ok_or_else(|| Error::NotFound)?;
             let mut methods = vec!["OPTIONS", "GET", "HEAD"];
             if rel.insertable {
                 methods.extend(["POST", "PUT"]);
@@ -133,14 +161,22 @@ async fn serve(
             let schema = schema_of(&api, &state.settings.schemas)?;
             let fns = cache.functions(&schema, function);
             let read_only = !fns.is_empty() && fns.iter().all(|f| f.is_read_only());
-            return Ok(allow(if read_only { "OPTIONS,GET,HEAD,POST" } else { "OPTIONS,POST" }));
+            return Ok(allow(if read_only {
+                "OPTIONS,GET,HEAD,POST"
+            } else {
+                "OPTIONS,POST"
+            }));
         }
         Action::Schema { headers_only } => {
             let schema = schema_of(&api, &state.settings.schemas)?;
             let doc = openapi_for(state, ctx, &cache, &schema, req).await?;
             let mut resp = HttpResponse::Ok();
             resp.content_type("application/openapi+json; charset=utf-8");
-            return Ok(if *headers_only { resp.finish() } else { resp.body(doc.to_string()) });
+            return Ok(if *headers_only {
+                resp.finish()
+            } else {
+                resp.body(doc.to_string())
+            });
         }
         _ => {}
     }
@@ -149,18 +185,21 @@ async fn serve(
         max_rows: None,
     };
     let plan = plan::plan(&api, &cache, &settings, body)?;
-    let outcome = execute::run(&state.pool, ctx, &plan.statement, plan.read_only, |o| {
+    let outcome = execute::run(&state.conns, ctx, &plan.statement, plan.read_only, |o| {
         response::decide(&plan.response, o)
     })
     .await?;
     let planned = match &plan.count_statement {
-        Some(s) => execute::planned_rows(&state.pool, ctx, s).await?,
+        Some(s) => execute::planned_rows(&state.conns, ctx, s).await?,
         None => None,
     };
     let out = response::respond(&plan.response, &outcome, planned)?;
     let mut resp = HttpResponse::build(StatusCode::from_u16(out.status).unwrap_or(StatusCode::OK));
     for (name, value) in &out.headers {
-        if let (Ok(n), Ok(v)) = (HeaderName::try_from(name.as_str()), HeaderValue::from_str(value)) {
+        if let (Ok(n), Ok(v)) = (
+            HeaderName::try_from(name.as_str()),
+            HeaderValue::from_str(value),
+        ) {
             resp.insert_header((n, v));
         }
     }
@@ -179,7 +218,9 @@ fn schema_of(api: &ApiRequest, schemas: &[String]) -> Result<String, Error> {
 }
 
 fn allow(methods: &str) -> HttpResponse {
-    HttpResponse::Ok().insert_header(("allow", methods)).finish()
+    HttpResponse::Ok()
+        .insert_header(("allow", methods))
+        .finish()
 }
 
 /// The OpenAPI document listing what this role has privileges on.
@@ -190,7 +231,7 @@ async fn openapi_for(
     schema: &str,
     req: &HttpRequest,
 ) -> Result<Value, Error> {
-    let mut tx = execute::begin(&state.pool, ctx, true).await?;
+    let mut tx = execute::begin(&state.conns, ctx, true).await?;
     let (relations, functions): (Vec<String>, Vec<String>) = sqlx::query_as(
         "SELECT
            coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -200,20 +241,25 @@ async fn openapi_for(
                      WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
     )
     .bind(schema)
-    .fetch_one(&mut *tx)
+    .fetch_one(tx.conn())
     .await?;
     tx.rollback().await?;
     let mut visible = openapi::Visible::all(cache, schema);
     visible.relations.retain(|r| relations.contains(&r.name));
     visible.functions.retain(|f| functions.contains(&f.name));
     let info = req.connection_info();
-    Ok(openapi::document(cache, &visible, info.host(), info.scheme()))
+    Ok(openapi::document(
+        cache,
+        &visible,
+        info.host(),
+        info.scheme(),
+    ))
 }
 
 /// A token from `/auth/v1` names its session; once that session is signed
 /// out, the token no longer works here either (Supabase would accept it until
 /// it expires).
-async fn session_still_active(pool: &PgPool, role: &RequestRole) -> Result<(), HttpResponse> {
+async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result<(), HttpResponse> {
     // Empty and nil ids mean "no session", as /auth/v1 reads them.
     let Some(sid) = role
         .claims
@@ -236,10 +282,16 @@ async fn session_still_active(pool: &PgPool, role: &RequestRole) -> Result<(), H
     if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
         return Err(ended("The token's session_id is not a session"));
     }
-    let active: Result<bool, sqlx::Error> = sqlx::query_scalar("SELECT auth.session_active($1::uuid)")
-        .bind(sid)
-        .fetch_one(pool)
-        .await;
+    let active = async {
+        let mut lease = conns.acquire().await?;
+        let active: bool = sqlx::query_scalar("SELECT auth.session_active($1::uuid)")
+            .bind(sid)
+            .fetch_one(&mut *lease)
+            .await?;
+        lease.release();
+        Ok::<bool, sqlx::Error>(active)
+    }
+    .await;
     match active {
         Ok(true) => Ok(()),
         Ok(false) => Err(ended("The session this token belongs to was signed out")),
@@ -282,9 +334,14 @@ fn error_response(e: &Error, role: &RequestRole) -> HttpResponse {
         tracing::error!(error = ?cause, "unexpected error in /rest/v1");
     }
     let status = e.status_for(&role.role);
-    let mut resp = HttpResponse::build(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+    let mut resp = HttpResponse::build(
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+    );
     for (name, value) in e.headers() {
-        if let (Ok(n), Ok(v)) = (HeaderName::try_from(name.as_str()), HeaderValue::from_str(&value)) {
+        if let (Ok(n), Ok(v)) = (
+            HeaderName::try_from(name.as_str()),
+            HeaderValue::from_str(&value),
+        ) {
             resp.insert_header((n, v));
         }
     }

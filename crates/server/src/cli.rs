@@ -5,7 +5,11 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "pleat", version, about = "A marketing site and a Supabase-compatible API over PostgreSQL, in one program")]
+#[command(
+    name = "pleat",
+    version,
+    about = "A marketing site and a Supabase-compatible API over PostgreSQL, in one program"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

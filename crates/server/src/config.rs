@@ -58,12 +58,15 @@ fn invalid(name: &str, problem: impl Into<String>) -> ConfigError {
 
 impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
-        Config::from_vars(std::env::vars_os().filter_map(|(k, v)| {
-            Some((k.into_string().ok()?, v.into_string().ok()?))
-        }))
+        Config::from_vars(
+            std::env::vars_os()
+                .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?))),
+        )
     }
 
-    pub fn from_vars(vars: impl IntoIterator<Item = (String, String)>) -> Result<Config, ConfigError> {
+    pub fn from_vars(
+        vars: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Config, ConfigError> {
         let vars: std::collections::HashMap<String, String> = vars.into_iter().collect();
         let mut unknown: Vec<&String> = vars
             .keys()
@@ -71,35 +74,61 @@ impl Config {
             .collect();
         unknown.sort();
         if let Some(name) = unknown.first() {
-            return Err(invalid(name, "unknown variable (see the configuration table in README.md)"));
+            return Err(invalid(
+                name,
+                "unknown variable (see the configuration table in README.md)",
+            ));
         }
         // An empty value means "unset", as docker compose's `${X:-}` produces.
         let get = |name: &str| vars.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
 
         let addr = match get("PLEAT_ADDR") {
-            Some(v) => v
-                .parse()
-                .map_err(|_| invalid("PLEAT_ADDR", format!("`{v}` is not an address like 127.0.0.1:8080")))?,
+            Some(v) => v.parse().map_err(|_| {
+                invalid(
+                    "PLEAT_ADDR",
+                    format!("`{v}` is not an address like 127.0.0.1:8080"),
+                )
+            })?,
             None => SocketAddr::from(([127, 0, 0, 1], 8080)),
         };
         let database_url = match get("DATABASE_URL") {
             Some(v) if !(v.starts_with("postgres://") || v.starts_with("postgresql://")) => {
-                return Err(invalid("DATABASE_URL", "must start with postgres:// or postgresql://"))
+                return Err(invalid(
+                    "DATABASE_URL",
+                    "must start with postgres:// or postgresql://",
+                ))
             }
             v => v.map(|v| SecretString::from(v.to_string())),
         };
         let jwt_secret = match get("PLEAT_JWT_SECRET") {
             Some(v) if v.chars().count() < 32 => {
-                return Err(invalid("PLEAT_JWT_SECRET", "must be at least 32 characters"))
+                return Err(invalid(
+                    "PLEAT_JWT_SECRET",
+                    "must be at least 32 characters",
+                ))
             }
             v => v.map(|v| SecretString::from(v.to_string())),
         };
         let admin = match (get("PLEAT_ADMIN_EMAIL"), get("PLEAT_ADMIN_PASSWORD")) {
-            (Some(e), Some(p)) if e.contains('@') => Some((e.to_lowercase(), SecretString::from(p.to_string()))),
-            (Some(_), Some(_)) => return Err(invalid("PLEAT_ADMIN_EMAIL", "is not an email address")),
+            (Some(e), Some(p)) if e.contains('@') => {
+                Some((e.to_lowercase(), SecretString::from(p.to_string())))
+            }
+            (Some(_), Some(_)) => {
+                return Err(invalid("PLEAT_ADMIN_EMAIL", "is not an email address"))
+            }
             (None, None) => None,
-            (Some(_), None) => return Err(invalid("PLEAT_ADMIN_PASSWORD", "must be set with PLEAT_ADMIN_EMAIL")),
-            (None, Some(_)) => return Err(invalid("PLEAT_ADMIN_EMAIL", "must be set with PLEAT_ADMIN_PASSWORD")),
+            (Some(_), None) => {
+                return Err(invalid(
+                    "PLEAT_ADMIN_PASSWORD",
+                    "must be set with PLEAT_ADMIN_EMAIL",
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(invalid(
+                    "PLEAT_ADMIN_EMAIL",
+                    "must be set with PLEAT_ADMIN_PASSWORD",
+                ))
+            }
         };
         let db_schemas: Vec<String> = get("PLEAT_DB_SCHEMAS")
             .unwrap_or("public")
@@ -115,7 +144,12 @@ impl Config {
                 .split(',')
                 .map(|s| parse_net(s.trim()))
                 .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| invalid("PLEAT_TRUSTED_PROXIES", "must be a comma list of addresses or CIDR ranges"))?,
+                .ok_or_else(|| {
+                    invalid(
+                        "PLEAT_TRUSTED_PROXIES",
+                        "must be a comma list of addresses or CIDR ranges",
+                    )
+                })?,
         };
         Ok(Config {
             addr,
@@ -133,10 +167,19 @@ impl Config {
                 10,
                 0,
             )?,
-            password_min_length: number(get("PLEAT_PASSWORD_MIN_LENGTH"), "PLEAT_PASSWORD_MIN_LENGTH", 8, 1)?
-                as usize,
+            password_min_length: number(
+                get("PLEAT_PASSWORD_MIN_LENGTH"),
+                "PLEAT_PASSWORD_MIN_LENGTH",
+                8,
+                1,
+            )? as usize,
             trusted_proxies,
-            max_body: number(get("PLEAT_MAX_BODY"), "PLEAT_MAX_BODY", 10 * 1024 * 1024, 1024)? as usize,
+            max_body: number(
+                get("PLEAT_MAX_BODY"),
+                "PLEAT_MAX_BODY",
+                10 * 1024 * 1024,
+                1024,
+            )? as usize,
         })
     }
 }
@@ -146,7 +189,10 @@ fn number(value: Option<&str>, name: &str, default: u64, min: u64) -> Result<u64
         None => Ok(default),
         Some(v) => match v.parse::<u64>() {
             Ok(n) if n >= min => Ok(n),
-            _ => Err(invalid(name, format!("`{v}` is not a whole number of at least {min}"))),
+            _ => Err(invalid(
+                name,
+                format!("`{v}` is not a whole number of at least {min}"),
+            )),
         },
     }
 }
@@ -211,7 +257,10 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.addr.port(), 9000);
-        assert_eq!(c.database_url.unwrap().expose_secret(), "postgres://u:p@db/x");
+        assert_eq!(
+            c.database_url.unwrap().expose_secret(),
+            "postgres://u:p@db/x"
+        );
         assert_eq!(c.jwt_exp, 60);
         assert_eq!(c.admin.unwrap().0, "owner@example.com");
         assert_eq!(c.db_schemas, vec!["public", "api"]);
@@ -221,7 +270,12 @@ mod tests {
 
     #[test]
     fn empty_values_count_as_unset() {
-        let c = parse(&[("PLEAT_ADMIN_EMAIL", ""), ("PLEAT_ADMIN_PASSWORD", ""), ("DATABASE_URL", "")]).unwrap();
+        let c = parse(&[
+            ("PLEAT_ADMIN_EMAIL", ""),
+            ("PLEAT_ADMIN_PASSWORD", ""),
+            ("DATABASE_URL", ""),
+        ])
+        .unwrap();
         assert!(c.admin.is_none());
         assert!(c.database_url.is_none());
     }
@@ -229,16 +283,46 @@ mod tests {
     #[test]
     fn invalid_values_give_one_clear_line() {
         let cases: &[(&[(&str, &str)], &str)] = &[
-            (&[("PLEAT_ADDR", "nowhere")], "PLEAT_ADDR: `nowhere` is not an address like 127.0.0.1:8080"),
-            (&[("PLEAT_JWT_SECRET", "short")], "PLEAT_JWT_SECRET: must be at least 32 characters"),
-            (&[("PLEAT_JWT_EXP", "0")], "PLEAT_JWT_EXP: `0` is not a whole number of at least 1"),
-            (&[("PLEAT_JWT_EXP", "soon")], "PLEAT_JWT_EXP: `soon` is not a whole number of at least 1"),
-            (&[("PLEAT_DISABLE_SIGNUP", "maybe")], "PLEAT_DISABLE_SIGNUP: `maybe` is not true or false"),
-            (&[("PLEAT_ADMIN_EMAIL", "a@b.c")], "PLEAT_ADMIN_PASSWORD: must be set with PLEAT_ADMIN_EMAIL"),
-            (&[("DATABASE_URL", "mysql://x")], "DATABASE_URL: must start with postgres:// or postgresql://"),
-            (&[("PLEAT_DB_SCHEMAS", "public,,x")], "PLEAT_DB_SCHEMAS: has an empty schema name"),
-            (&[("PLEAT_TRUSTED_PROXIES", "proxy.local")], "PLEAT_TRUSTED_PROXIES: must be a comma list of addresses or CIDR ranges"),
-            (&[("PLEAT_ADRR", "x")], "PLEAT_ADRR: unknown variable (see the configuration table in README.md)"),
+            (
+                &[("PLEAT_ADDR", "nowhere")],
+                "PLEAT_ADDR: `nowhere` is not an address like 127.0.0.1:8080",
+            ),
+            (
+                &[("PLEAT_JWT_SECRET", "short")],
+                "PLEAT_JWT_SECRET: must be at least 32 characters",
+            ),
+            (
+                &[("PLEAT_JWT_EXP", "0")],
+                "PLEAT_JWT_EXP: `0` is not a whole number of at least 1",
+            ),
+            (
+                &[("PLEAT_JWT_EXP", "soon")],
+                "PLEAT_JWT_EXP: `soon` is not a whole number of at least 1",
+            ),
+            (
+                &[("PLEAT_DISABLE_SIGNUP", "maybe")],
+                "PLEAT_DISABLE_SIGNUP: `maybe` is not true or false",
+            ),
+            (
+                &[("PLEAT_ADMIN_EMAIL", "a@b.c")],
+                "PLEAT_ADMIN_PASSWORD: must be set with PLEAT_ADMIN_EMAIL",
+            ),
+            (
+                &[("DATABASE_URL", "mysql://x")],
+                "DATABASE_URL: must start with postgres:// or postgresql://",
+            ),
+            (
+                &[("PLEAT_DB_SCHEMAS", "public,,x")],
+                "PLEAT_DB_SCHEMAS: has an empty schema name",
+            ),
+            (
+                &[("PLEAT_TRUSTED_PROXIES", "proxy.local")],
+                "PLEAT_TRUSTED_PROXIES: must be a comma list of addresses or CIDR ranges",
+            ),
+            (
+                &[("PLEAT_ADRR", "x")],
+                "PLEAT_ADRR: unknown variable (see the configuration table in README.md)",
+            ),
         ];
         for (vars, expected) in cases {
             let err = parse(vars).unwrap_err().to_string();

@@ -115,11 +115,23 @@ mod tests {
         let key = api_key(&secret, "service_role");
         let mut v = Validation::new(Algorithm::HS256);
         v.set_required_spec_claims(&["exp"]);
-        let data = decode::<serde_json::Value>(&key, &DecodingKey::from_secret(b"0123456789abcdef0123456789abcdef"), &v).unwrap();
+        let data = decode::<serde_json::Value>(
+            &key,
+            &DecodingKey::from_secret(b"0123456789abcdef0123456789abcdef"),
+            &v,
+        )
+        .unwrap();
         assert_eq!(data.claims["role"], "service_role");
         assert_eq!(data.claims["iss"], "pleat");
-        assert!(data.claims["exp"].as_i64().unwrap() > chrono::Utc::now().timestamp() + 9 * 365 * 86400);
-        assert!(decode::<serde_json::Value>(&key, &DecodingKey::from_secret(b"another-secret-another-secret-xx"), &v).is_err());
+        assert!(
+            data.claims["exp"].as_i64().unwrap() > chrono::Utc::now().timestamp() + 9 * 365 * 86400
+        );
+        assert!(decode::<serde_json::Value>(
+            &key,
+            &DecodingKey::from_secret(b"another-secret-another-secret-xx"),
+            &v
+        )
+        .is_err());
     }
 
     #[test]
@@ -132,7 +144,10 @@ mod tests {
         let second = load_or_create_secret(&config).unwrap();
         assert_eq!(first.expose_secret(), second.expose_secret());
         assert!(first.expose_secret().len() >= 32);
-        let mode = std::fs::metadata(config.data_dir.join(SECRET_FILE)).unwrap().permissions().mode();
+        let mode = std::fs::metadata(config.data_dir.join(SECRET_FILE))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
 

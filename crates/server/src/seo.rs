@@ -70,7 +70,11 @@ fn absolute(value: &str, origin: &str) -> String {
     if value.starts_with("http://") || value.starts_with("https://") {
         value.to_string()
     } else {
-        format!("{}/{}", origin.trim_end_matches('/'), value.trim_start_matches('/'))
+        format!(
+            "{}/{}",
+            origin.trim_end_matches('/'),
+            value.trim_start_matches('/')
+        )
     }
 }
 
@@ -86,10 +90,15 @@ pub fn escape(s: &str) -> String {
 /// The head elements for `path` (`/` or `/portfolio`).
 pub fn head(content: &Content, path: &str, origin: &str) -> String {
     let settings = content.settings.as_ref();
-    let site = settings.and_then(|s| present(&s.site_title)).unwrap_or(DEFAULT_TITLE);
+    let site = settings
+        .and_then(|s| present(&s.site_title))
+        .unwrap_or(DEFAULT_TITLE);
     let hero = content.hero.as_ref();
     let (title, description) = if path == "/portfolio" {
-        (format!("{PORTFOLIO_HEADING} - {site}"), PORTFOLIO_INTRO.to_string())
+        (
+            format!("{PORTFOLIO_HEADING} - {site}"),
+            PORTFOLIO_INTRO.to_string(),
+        )
     } else {
         let description = settings
             .and_then(|s| present(&s.site_description))
@@ -98,7 +107,8 @@ pub fn head(content: &Content, path: &str, origin: &str) -> String {
         (format!("{site}{TITLE_SUFFIX}"), description.to_string())
     };
     let image = absolute(
-        hero.and_then(|h| present(&h.background_image)).unwrap_or(DEFAULT_IMAGE),
+        hero.and_then(|h| present(&h.background_image))
+            .unwrap_or(DEFAULT_IMAGE),
         origin,
     );
     let url = absolute(path, origin);
@@ -117,9 +127,15 @@ pub fn head(content: &Content, path: &str, origin: &str) -> String {
         ("name", "twitter:image", image.as_str()),
     ];
     for (attr, key, value) in tags {
-        out.push_str(&format!("<meta {attr}=\"{key}\" content=\"{}\">", escape(value)));
+        out.push_str(&format!(
+            "<meta {attr}=\"{key}\" content=\"{}\">",
+            escape(value)
+        ));
     }
-    out.push_str(&format!("<link rel=\"canonical\" href=\"{}\">", escape(&url)));
+    out.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{}\">",
+        escape(&url)
+    ));
     let ld = json_ld(content, site, origin);
     out.push_str(&format!(
         "<script id=\"structured-data\" type=\"application/ld+json\">{}</script>",
@@ -136,7 +152,9 @@ fn json_ld(content: &Content, site: &str, origin: &str) -> Value {
     let description = settings
         .and_then(|s| present(&s.site_description))
         .unwrap_or(DEFAULT_SITE_DESCRIPTION);
-    let logo = settings.and_then(|s| present(&s.logo_url)).map(|l| absolute(l, origin));
+    let logo = settings
+        .and_then(|s| present(&s.logo_url))
+        .map(|l| absolute(l, origin));
     let image = content
         .hero
         .as_ref()
@@ -182,12 +200,23 @@ fn json_ld(content: &Content, site: &str, origin: &str) -> Value {
         .enumerate()
         .map(|(i, (name, path))| json!({"@type": "ListItem", "position": i + 1, "name": name, "item": absolute(path, origin)}))
         .collect();
-    let mut graph = vec![organization, business, website, json!({"@type": "BreadcrumbList", "itemListElement": crumbs})];
+    let mut graph = vec![
+        organization,
+        business,
+        website,
+        json!({"@type": "BreadcrumbList", "itemListElement": crumbs}),
+    ];
     for s in &content.services {
         let title = s.get("title").cloned().unwrap_or(Value::Null);
-        let description = s.get("description").and_then(Value::as_str).map(str::trim).filter(|d| !d.is_empty());
-        graph.push(compact(json!({"@type": "Service", "name": title, "description": description,
-            "serviceType": title, "provider": {"@id": biz_id}, "areaServed": address})));
+        let description = s
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|d| !d.is_empty());
+        graph.push(compact(
+            json!({"@type": "Service", "name": title, "description": description,
+            "serviceType": title, "provider": {"@id": biz_id}, "areaServed": address}),
+        ));
     }
     for t in &content.testimonials {
         graph.push(json!({"@type": "Review", "author": {"@type": "Person", "name": t.get("name")},
@@ -225,14 +254,25 @@ pub fn apply(html: &str, head: &str) -> String {
 }
 
 pub fn robots(origin: &str) -> String {
-    format!("User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: {}\n", absolute("/sitemap.xml", origin))
+    format!(
+        "User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: {}\n",
+        absolute("/sitemap.xml", origin)
+    )
 }
 
 pub fn sitemap(origin: &str, updated: Option<&str>) -> String {
     let lastmod = updated.map(|u| u.get(..10).unwrap_or(u).to_string());
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for (path, modified) in [("/", lastmod.clone()), ("/portfolio", lastmod), ("/terms", Some("2025-10-10".into())), ("/privacy", Some("2025-10-10".into()))] {
-        out.push_str(&format!("  <url><loc>{}</loc>", escape(&absolute(path, origin))));
+    for (path, modified) in [
+        ("/", lastmod.clone()),
+        ("/portfolio", lastmod),
+        ("/terms", Some("2025-10-10".into())),
+        ("/privacy", Some("2025-10-10".into())),
+    ] {
+        out.push_str(&format!(
+            "  <url><loc>{}</loc>",
+            escape(&absolute(path, origin))
+        ));
         if let Some(m) = modified {
             out.push_str(&format!("<lastmod>{m}</lastmod>"));
         }
@@ -255,8 +295,12 @@ mod tests {
     #[test]
     fn defaults_fill_an_empty_database() {
         let head = head(&Content::default(), "/", "https://shop.example");
-        assert!(head.starts_with("<title>Pleat Interiors - Custom Curtains, Blinds &amp; Furniture Covers</title>"));
-        assert!(head.contains("<meta property=\"og:image\" content=\"https://shop.example/images/hero.svg\">"));
+        assert!(head.starts_with(
+            "<title>Pleat Interiors - Custom Curtains, Blinds &amp; Furniture Covers</title>"
+        ));
+        assert!(head.contains(
+            "<meta property=\"og:image\" content=\"https://shop.example/images/hero.svg\">"
+        ));
         assert!(head.contains("<link rel=\"canonical\" href=\"https://shop.example/\">"));
         assert!(head.contains("\"openingHours\":\"Mo-Fr 09:00-18:00, Sa 10:00-16:00\""));
         assert!(head.contains("\"priceRange\":\"$$\""));
@@ -278,14 +322,19 @@ mod tests {
     fn apply_replaces_the_static_title_and_description() {
         let html = "<html><head><title>Old</title><meta\n name=\"description\"\n content=\"old\" /><link rel=\"icon\"></head><body></body></html>";
         let out = apply(html, "<title>New</title>");
-        assert_eq!(out, "<html><head><link rel=\"icon\"><title>New</title></head><body></body></html>");
+        assert_eq!(
+            out,
+            "<html><head><link rel=\"icon\"><title>New</title></head><body></body></html>"
+        );
     }
 
     #[test]
     fn robots_and_sitemap_point_at_the_site() {
         assert!(robots("http://h:1").contains("Sitemap: http://h:1/sitemap.xml"));
         let map = sitemap("http://h:1", Some("2026-01-02T03:04:05+00:00"));
-        assert!(map.contains("<url><loc>http://h:1/portfolio</loc><lastmod>2026-01-02</lastmod></url>"));
+        assert!(
+            map.contains("<url><loc>http://h:1/portfolio</loc><lastmod>2026-01-02</lastmod></url>")
+        );
         assert!(map.contains("<loc>http://h:1/privacy</loc><lastmod>2025-10-10</lastmod>"));
     }
 }

@@ -53,7 +53,9 @@ fn origin(req: &HttpRequest) -> String {
 
 pub async fn serve(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
     let path = req.path();
-    if API_PREFIXES.iter().any(|p| path.starts_with(p)) || ["/rest", "/auth", "/storage"].contains(&path) {
+    if API_PREFIXES.iter().any(|p| path.starts_with(p))
+        || ["/rest", "/auth", "/storage"].contains(&path)
+    {
         return HttpResponse::NotFound().json(serde_json::json!({
             "code": "PGRST125", "message": format!("Invalid path specified in request URL"),
             "details": null, "hint": null,
@@ -178,7 +180,10 @@ mod tests {
 
     #[test]
     fn paths_cannot_leave_the_site_dir() {
-        assert_eq!(safe_relative("/assets/a.js"), Some(PathBuf::from("assets/a.js")));
+        assert_eq!(
+            safe_relative("/assets/a.js"),
+            Some(PathBuf::from("assets/a.js"))
+        );
         assert_eq!(safe_relative("/"), Some(PathBuf::new()));
         assert_eq!(safe_relative("/../etc/passwd"), None);
         assert_eq!(safe_relative("/a/./b"), Some(PathBuf::from("a/b")));

@@ -68,25 +68,25 @@ impl Application {
             anon_key: api_keys.anon.clone(),
             pool: db.api.clone(),
         });
-        let auth = web::Data::new(
-            pleat_auth::AuthState::new(
-                pleat_auth::AuthSettings {
-                    jwt_secret: secret.clone(),
-                    jwt_exp: config.jwt_exp,
-                    disable_signup: config.disable_signup,
-                    refresh_token_reuse_interval: config.refresh_token_reuse_interval,
-                    password_min_length: config.password_min_length,
-                    trusted_proxies: config.trusted_proxies.clone(),
-                    site_url: None,
-                },
-                db.owner.clone(),
-            ),
-        );
+        let auth = web::Data::new(pleat_auth::AuthState::new(
+            pleat_auth::AuthSettings {
+                jwt_secret: secret.clone(),
+                jwt_exp: config.jwt_exp,
+                disable_signup: config.disable_signup,
+                refresh_token_reuse_interval: config.refresh_token_reuse_interval,
+                password_min_length: config.password_min_length,
+                trusted_proxies: config.trusted_proxies.clone(),
+                site_url: None,
+            },
+            db.owner.clone(),
+        ));
         if let Some((email, password)) = &config.admin {
             auth.accounts()
                 .ensure_user(email, password.expose_secret())
                 .await
-                .map_err(|e| anyhow::anyhow!("PLEAT_ADMIN_EMAIL: cannot create the owner account: {e}"))?;
+                .map_err(|e| {
+                    anyhow::anyhow!("PLEAT_ADMIN_EMAIL: cannot create the owner account: {e}")
+                })?;
         }
         let rest = web::Data::new(
             pleat_rest::routes::RestState::new(

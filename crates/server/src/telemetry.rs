@@ -29,8 +29,12 @@ pub async fn log_request(
     let res = next.call(req).await;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     match &res {
-        Ok(r) => tracing::info!(%method, %path, status = r.status().as_u16(), ms = format_args!("{ms:.1}"), "request"),
-        Err(e) => tracing::warn!(%method, %path, error = %e, ms = format_args!("{ms:.1}"), "request failed"),
+        Ok(r) => {
+            tracing::info!(%method, %path, status = r.status().as_u16(), ms = format_args!("{ms:.1}"), "request")
+        }
+        Err(e) => {
+            tracing::warn!(%method, %path, error = %e, ms = format_args!("{ms:.1}"), "request failed")
+        }
     }
     res
 }

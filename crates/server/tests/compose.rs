@@ -5,7 +5,8 @@ use pleat_server::config::{Config, VARIABLES};
 
 fn compose() -> serde_yaml::Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docker-compose.yml");
-    serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).expect("docker-compose.yml is valid YAML")
+    serde_yaml::from_str(&std::fs::read_to_string(path).unwrap())
+        .expect("docker-compose.yml is valid YAML")
 }
 
 #[test]
@@ -21,7 +22,12 @@ fn pleat_gets_only_variables_that_config_reads() {
             "{name} is not read by Config"
         );
     }
-    for needed in ["DATABASE_URL", "PLEAT_ADDR", "PLEAT_DATA_DIR", "PLEAT_SITE_DIR"] {
+    for needed in [
+        "DATABASE_URL",
+        "PLEAT_ADDR",
+        "PLEAT_DATA_DIR",
+        "PLEAT_SITE_DIR",
+    ] {
         assert!(names.contains(&needed), "{needed} is missing");
     }
     assert!(env["DATABASE_URL"].as_str().unwrap().contains("@db:5432/"));
@@ -31,12 +37,15 @@ fn pleat_gets_only_variables_that_config_reads() {
 #[test]
 fn the_values_compose_would_pass_are_accepted_by_config() {
     let doc = compose();
-    let env = doc["services"]["pleat"]["environment"].as_mapping().unwrap();
+    let env = doc["services"]["pleat"]["environment"]
+        .as_mapping()
+        .unwrap();
     // Resolve `${NAME:-default}` the way compose does with nothing set.
     let vars = env.iter().map(|(k, v)| {
-        let mut value = v.as_str().map(str::to_string).unwrap_or_else(|| {
-            serde_yaml::to_string(v).unwrap().trim().to_string()
-        });
+        let mut value = v
+            .as_str()
+            .map(str::to_string)
+            .unwrap_or_else(|| serde_yaml::to_string(v).unwrap().trim().to_string());
         while let Some(start) = value.find("${") {
             let end = start + value[start..].find('}').unwrap();
             let inner = &value[start + 2..end];

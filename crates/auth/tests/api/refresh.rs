@@ -20,7 +20,10 @@ async fn a_refresh_rotates_the_token_in_the_same_session() {
     // The one-statement rotation answers the same user JSON as the sign-in.
     assert_eq!(second["user"]["identities"], first["user"]["identities"]);
     assert_eq!(second["user"]["identities"][0]["provider"], "email");
-    assert_eq!(second["user"]["app_metadata"], first["user"]["app_metadata"]);
+    assert_eq!(
+        second["user"]["app_metadata"],
+        first["user"]["app_metadata"]
+    );
     let sid = claims(first["access_token"].as_str().unwrap())["session_id"].clone();
     let c = claims(second["access_token"].as_str().unwrap());
     assert_eq!(c["session_id"], sid);

@@ -2,7 +2,6 @@
 
 use crate::helpers::*;
 
-
 #[tokio::test]
 async fn auth_helpers_return_the_claims_only_inside_the_transaction() {
     let opts = pleat_db::testing::fresh_database().await;

@@ -8,4 +8,3 @@ mod claims;
 mod constraints;
 mod helpers;
 mod signed_in;
-

@@ -7,8 +7,14 @@
 //! what it wraps; alternatives are tried only while nothing was consumed. The
 //! grammar modules are ordinary recursive descent written against these
 //! primitives.
+//!
+//! Collecting those messages costs more than the parse itself (every failed
+//! alternative records what it expected), and they are only read when the
+//! whole parse fails. So a parse runs first without them, and only a failed
+//! one runs again to collect its error: the grammar's path never depends on
+//! the messages.
 
-use super::perror::{show_char, show_string, Msg, PError, QpError};
+use super::perror::{Expected, Msg, PError, QpError};
 
 /// A failed parse; the cursor holds the error. `consumed` tells alternatives
 /// whether they may still try another branch.
@@ -23,6 +29,8 @@ pub(crate) struct Cursor {
     chars: Vec<char>,
     pos: usize,
     err: PError,
+    /// Whether failures record their messages in `err`.
+    track: bool,
 }
 
 pub(crate) type Parser<'p, T> = &'p dyn Fn(&mut Cursor) -> PResult<T>;
@@ -33,18 +41,34 @@ impl Cursor {
             chars: input.chars().collect(),
             pos: 0,
             err: PError::unknown(0),
+            track: true,
         }
     }
 
     /// Runs `parser` over `input`; like PostgREST, trailing input is not an error
     /// unless the grammar itself asks for the end.
+    #[cfg(test)]
     pub fn run<T>(
         source: &str,
         input: &str,
-        parser: impl FnOnce(&mut Cursor) -> PResult<T>,
+        parser: impl Fn(&mut Cursor) -> PResult<T>,
+    ) -> Result<T, QpError> {
+        Self::run_named(|| source.to_string(), input, parser)
+    }
+
+    /// [`Cursor::run`] with the source name made only when there is an error.
+    pub fn run_named<T>(
+        source: impl FnOnce() -> String,
+        input: &str,
+        parser: impl Fn(&mut Cursor) -> PResult<T>,
     ) -> Result<T, QpError> {
         let mut c = Cursor::new(input);
-        parser(&mut c).map_err(|_| c.err.render(source, &c.chars))
+        c.track = false;
+        if let Ok(value) = parser(&mut c) {
+            return Ok(value);
+        }
+        let mut c = Cursor::new(input);
+        parser(&mut c).map_err(|_| c.err.render(&source(), &c.chars))
     }
 
     pub fn peek(&self) -> Option<char> {
@@ -53,12 +77,21 @@ impl Cursor {
 
     fn advance(&mut self, n: usize) {
         self.pos += n;
-        self.err = PError::unknown(self.pos);
+        if self.track {
+            self.err = PError::unknown(self.pos);
+        }
     }
 
-    fn fail<T>(&mut self, pos: usize, msgs: Vec<Msg>, consumed: bool) -> PResult<T> {
-        let err = std::mem::replace(&mut self.err, PError::unknown(0));
-        self.err = err.merge(PError { pos, msgs });
+    fn fail<T>(
+        &mut self,
+        pos: usize,
+        msgs: impl FnOnce() -> Vec<Msg>,
+        consumed: bool,
+    ) -> PResult<T> {
+        if self.track {
+            let err = std::mem::replace(&mut self.err, PError::unknown(0));
+            self.err = err.merge(PError { pos, msgs: msgs() });
+        }
         Err(Fail { consumed })
     }
 
@@ -67,40 +100,52 @@ impl Cursor {
         !fail.consumed && self.pos == start
     }
 
-    pub fn satisfy(&mut self, pred: impl Fn(char) -> bool, label: Option<&str>) -> PResult<char> {
-        let expect = label.map(|l| Msg::Expect(l.to_string()));
+    pub fn satisfy(
+        &mut self,
+        pred: impl Fn(char) -> bool,
+        label: Option<&'static str>,
+    ) -> PResult<char> {
+        self.satisfy_expecting(pred, label.map(Expected::Label))
+    }
+
+    fn satisfy_expecting(
+        &mut self,
+        pred: impl Fn(char) -> bool,
+        expect: Option<Expected>,
+    ) -> PResult<char> {
         match self.peek() {
             Some(ch) if pred(ch) => {
                 self.advance(1);
                 Ok(ch)
             }
             found => {
-                let shown = found
-                    .map(|ch| show_string(&ch.to_string()))
-                    .unwrap_or_default();
-                let msgs = std::iter::once(Msg::SysUnExpect(shown))
-                    .chain(expect)
-                    .collect();
+                let msgs = || {
+                    std::iter::once(Msg::SysUnExpect(found))
+                        .chain(expect.map(Msg::Expect))
+                        .collect()
+                };
                 self.fail(self.pos, msgs, false)
             }
         }
     }
 
     pub fn char(&mut self, want: char) -> PResult<char> {
-        self.satisfy(|ch| ch == want, Some(&show_string(&want.to_string())))
+        self.satisfy_expecting(|ch| ch == want, Some(Expected::Char(want)))
     }
 
     /// Parsec's `string`: reports at its start, and counts as consuming once the
     /// first character matched.
-    pub fn string(&mut self, want: &str) -> PResult<()> {
+    pub fn string(&mut self, want: &'static str) -> PResult<()> {
         for (i, w) in want.chars().enumerate() {
             let found = self.chars.get(self.pos + i).copied();
             if found != Some(w) {
-                let shown = found
-                    .map(|ch| show_string(&ch.to_string()))
-                    .unwrap_or_default();
-                let msgs = vec![Msg::SysUnExpect(shown), Msg::Expect(show_string(want))];
-                if i > 0 {
+                let msgs = || {
+                    vec![
+                        Msg::SysUnExpect(found),
+                        Msg::Expect(Expected::Literal(want)),
+                    ]
+                };
+                if i > 0 && self.track {
                     // A consumed failure stands alone: earlier empty failures at this
                     // position are not merged into it.
                     self.err = PError::unknown(self.pos);
@@ -115,22 +160,26 @@ impl Cursor {
     pub fn eof(&mut self) -> PResult<()> {
         match self.peek() {
             None => {
-                let msgs = vec![
-                    Msg::SysUnExpect(String::new()),
-                    Msg::Expect("end of input".into()),
-                ];
-                let err = std::mem::replace(&mut self.err, PError::unknown(0));
-                self.err = err.merge(PError {
-                    pos: self.pos,
-                    msgs,
-                });
+                if self.track {
+                    let msgs = vec![
+                        Msg::SysUnExpect(None),
+                        Msg::Expect(Expected::Label("end of input")),
+                    ];
+                    let err = std::mem::replace(&mut self.err, PError::unknown(0));
+                    self.err = err.merge(PError {
+                        pos: self.pos,
+                        msgs,
+                    });
+                }
                 Ok(())
             }
             Some(ch) => {
-                let msgs = vec![
-                    Msg::UnExpect(show_char(ch)),
-                    Msg::Expect("end of input".into()),
-                ];
+                let msgs = || {
+                    vec![
+                        Msg::UnExpect(ch),
+                        Msg::Expect(Expected::Label("end of input")),
+                    ]
+                };
                 self.fail(self.pos, msgs, false)
             }
         }
@@ -141,12 +190,10 @@ impl Cursor {
     pub fn not_followed_by(
         &mut self,
         pred: impl Fn(char) -> bool,
-        label: Option<&str>,
+        label: Option<&'static str>,
     ) -> PResult<()> {
         match self.peek() {
-            Some(ch) if pred(ch) => {
-                self.fail(self.pos + 1, vec![Msg::UnExpect(show_char(ch))], false)
-            }
+            Some(ch) if pred(ch) => self.fail(self.pos + 1, || vec![Msg::UnExpect(ch)], false),
             _ => {
                 let start = self.pos;
                 let _ = self.satisfy(pred, label);
@@ -159,6 +206,12 @@ impl Cursor {
     /// Parsec's `try`: backtrack on failure, keeping the error.
     pub fn attempt<T>(&mut self, p: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<T> {
         let start = self.pos;
+        if !self.track {
+            return p(self).map_err(|_| {
+                self.pos = start;
+                Fail { consumed: false }
+            });
+        }
         let before = self.err.clone();
         p(self).map_err(|_| {
             self.pos = start;
@@ -172,6 +225,11 @@ impl Cursor {
 
     pub fn lookahead<T>(&mut self, p: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<T> {
         let start = self.pos;
+        if !self.track {
+            let value = p(self)?;
+            self.pos = start;
+            return Ok(value);
+        }
         let before = self.err.clone();
         let value = p(self)?;
         self.pos = start;
@@ -182,9 +240,12 @@ impl Cursor {
     /// Parsec's `<?>`: when `p` consumed nothing, its expectations become `label`.
     pub fn label<T>(
         &mut self,
-        label: &str,
+        label: &'static str,
         p: impl FnOnce(&mut Cursor) -> PResult<T>,
     ) -> PResult<T> {
+        if !self.track {
+            return p(self);
+        }
         let start = self.pos;
         let before = std::mem::replace(&mut self.err, PError::unknown(start));
         let result = p(self);

@@ -114,11 +114,11 @@ pub(crate) fn single_value(c: &mut Cursor) -> PResult<String> {
 }
 
 /// Tries `keyword` as a unit, returning `value` when it matched.
-fn keyword<T: Copy>(c: &mut Cursor, keyword: &str, value: T) -> PResult<T> {
+fn keyword<T: Copy>(c: &mut Cursor, keyword: &'static str, value: T) -> PResult<T> {
     c.attempt(|c| c.string(keyword)).map(|_| value)
 }
 
-fn keyword_dot(c: &mut Cursor, word: &str) -> PResult<()> {
+fn keyword_dot(c: &mut Cursor, word: &'static str) -> PResult<()> {
     c.attempt(|c| {
         c.string(word)?;
         delimiter(c).map(|_| ())

@@ -59,7 +59,9 @@ impl MediaType {
                 MediaType::ArrayStripNulls
             }
             "application/vnd.pgrst.array+json" | "application/vnd.pgrst.array" => MediaType::Json,
-            e if e.starts_with("application/vnd.pgrst.plan") => MediaType::Plan(plan_mime(e, &params)),
+            e if e.starts_with("application/vnd.pgrst.plan") => {
+                MediaType::Plan(plan_mime(e, &params))
+            }
             other => MediaType::Other(other.to_string()),
         }
     }
@@ -89,7 +91,11 @@ impl MediaType {
 /// PostgREST's rendering of a plan media type: format (`+text` unless `+json`),
 /// the `for` type (default `application/json`) and `options` when given.
 fn plan_mime(essence: &str, params: &[&str]) -> String {
-    let format = if essence.ends_with("+json") { "+json" } else { "+text" };
+    let format = if essence.ends_with("+json") {
+        "+json"
+    } else {
+        "+text"
+    };
     let param = |name: &str| {
         params
             .iter()

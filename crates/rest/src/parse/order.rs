@@ -52,7 +52,7 @@ fn relation_term(c: &mut Cursor) -> PResult<OrderTerm> {
     modifiers(c, Some(relation), field)
 }
 
-fn dotted<T: Copy>(c: &mut Cursor, word: &str, value: T) -> PResult<T> {
+fn dotted<T: Copy>(c: &mut Cursor, word: &'static str, value: T) -> PResult<T> {
     c.attempt(|c| {
         delimiter(c)?;
         c.string(word)?;
@@ -98,7 +98,7 @@ mod tests {
     use super::*;
 
     fn ord(input: &str) -> String {
-        match Cursor::run(&format!("failed to parse order ({input})"), input, order) {
+        match Cursor::run_named(|| format!("failed to parse order ({input})"), input, order) {
             Ok(terms) => serde_json::to_string(&terms).unwrap(),
             Err(e) => format!("{} | {}", e.message, e.details),
         }

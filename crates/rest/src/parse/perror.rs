@@ -5,11 +5,42 @@
 //! (the furthest wins, equal positions merge), and how they print, including
 //! Haskell's `show` of the characters involved.
 
-#[derive(Debug, Clone)]
+/// One thing a failure says. Kept as the raw characters and literals (no
+/// allocation: failed alternatives are the parser's hot path) and shown with
+/// Haskell's `show` only when an error is rendered.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Msg {
-    SysUnExpect(String),
-    UnExpect(String),
-    Expect(String),
+    /// What was found instead of what was expected: a character, or the end of
+    /// input (`None`).
+    SysUnExpect(Option<char>),
+    /// A character that must not come here (`notFollowedBy`, `eof`).
+    UnExpect(char),
+    Expect(Expected),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Expected {
+    /// A label, printed as it is.
+    Label(&'static str),
+    /// A literal the grammar wanted, printed as a Haskell string.
+    Literal(&'static str),
+    /// One character the grammar wanted, printed as a one-character string.
+    Char(char),
+}
+
+impl Msg {
+    fn shown(&self) -> String {
+        match self {
+            Msg::SysUnExpect(None) => String::new(),
+            Msg::SysUnExpect(Some(ch)) | Msg::Expect(Expected::Char(ch)) => {
+                let mut buf = [0u8; 4];
+                show_string(ch.encode_utf8(&mut buf))
+            }
+            Msg::UnExpect(ch) => show_char(*ch),
+            Msg::Expect(Expected::Label(l)) => (*l).to_string(),
+            Msg::Expect(Expected::Literal(l)) => show_string(l),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -48,9 +79,9 @@ impl PError {
         }
     }
 
-    pub(super) fn set_expect(&mut self, label: &str) {
+    pub(super) fn set_expect(&mut self, label: &'static str) {
         self.msgs.retain(|m| !matches!(m, Msg::Expect(_)));
-        self.msgs.insert(0, Msg::Expect(label.to_string()));
+        self.msgs.insert(0, Msg::Expect(Expected::Label(label)));
     }
 
     /// The error as PostgREST prints it, with `source` naming the parameter.
@@ -89,36 +120,12 @@ fn show_messages(msgs: &[Msg]) -> String {
     if msgs.is_empty() {
         return "unknown parse error".into();
     }
-    let sys: Vec<&str> = msgs
-        .iter()
-        .filter_map(|m| {
-            if let Msg::SysUnExpect(s) = m {
-                Some(s.as_str())
-            } else {
-                None
-            }
-        })
-        .collect();
-    let unexp: Vec<&str> = msgs
-        .iter()
-        .filter_map(|m| {
-            if let Msg::UnExpect(s) = m {
-                Some(s.as_str())
-            } else {
-                None
-            }
-        })
-        .collect();
-    let exp: Vec<&str> = msgs
-        .iter()
-        .filter_map(|m| {
-            if let Msg::Expect(s) = m {
-                Some(s.as_str())
-            } else {
-                None
-            }
-        })
-        .collect();
+    let shown = |keep: fn(&Msg) -> bool| -> Vec<String> {
+        msgs.iter().filter(|m| keep(m)).map(Msg::shown).collect()
+    };
+    let sys = shown(|m| matches!(m, Msg::SysUnExpect(_)));
+    let unexp = shown(|m| matches!(m, Msg::UnExpect(_)));
+    let exp = shown(|m| matches!(m, Msg::Expect(_)));
     let mut parts = Vec::new();
     if unexp.is_empty() {
         if let Some(first) = sys.first() {
@@ -140,10 +147,10 @@ fn show_messages(msgs: &[Msg]) -> String {
     parts.join(" ")
 }
 
-fn commas_or(items: &[&str]) -> String {
+fn commas_or(items: &[String]) -> String {
     let mut clean: Vec<&str> = Vec::new();
     for s in items {
-        if !s.is_empty() && !clean.contains(s) {
+        if !s.is_empty() && !clean.contains(&s.as_str()) {
             clean.push(s);
         }
     }

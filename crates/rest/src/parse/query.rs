@@ -90,9 +90,9 @@ fn run<T>(
     what: &str,
     text: &str,
     input: &str,
-    p: impl FnOnce(&mut Cursor) -> PResult<T>,
+    p: impl Fn(&mut Cursor) -> PResult<T>,
 ) -> Result<T, Error> {
-    Cursor::run(&format!("failed to parse {what} ({text})"), input, p).map_err(|e| {
+    Cursor::run_named(|| format!("failed to parse {what} ({text})"), input, p).map_err(|e| {
         Error::QueryParam {
             message: e.message,
             details: e.details,

@@ -43,7 +43,10 @@ mod tests {
         assert_eq!(search.data_type, "tsvector");
         assert_eq!(books.column("isbn").unwrap().max_length, Some(20));
         let authors = cache.relation("public", "authors").unwrap();
-        assert_eq!(authors.column("mood").unwrap().enum_values.as_deref(), Some(&["sad".to_string(), "ok".into(), "happy".into()][..]));
+        assert_eq!(
+            authors.column("mood").unwrap().enum_values.as_deref(),
+            Some(&["sad".to_string(), "ok".into(), "happy".into()][..])
+        );
         assert!(authors.column("tags").unwrap().array);
         assert!(cache.relation("public", "book_titles").unwrap().is_view());
         assert!(cache.relation("public", "_sqlx_migrations").is_none());
@@ -53,33 +56,60 @@ mod tests {
     fn foreign_keys_give_both_directions() {
         assert_eq!(
             kinds("books", "authors"),
-            vec![("books_author_id_fkey".into(), "m2o"), ("books_editor_fkey".into(), "m2o")]
+            vec![
+                ("books_author_id_fkey".into(), "m2o"),
+                ("books_editor_fkey".into(), "m2o")
+            ]
         );
         assert_eq!(
             kinds("authors", "books"),
-            vec![("books_author_id_fkey".into(), "o2m"), ("books_editor_fkey".into(), "o2m")]
+            vec![
+                ("books_author_id_fkey".into(), "o2m"),
+                ("books_editor_fkey".into(), "o2m")
+            ]
         );
-        assert_eq!(kinds("reviews", "books"), vec![("reviews_book_id_fkey".into(), "m2o")]);
+        assert_eq!(
+            kinds("reviews", "books"),
+            vec![("reviews_book_id_fkey".into(), "m2o")]
+        );
     }
 
     #[test]
     fn unique_fk_columns_make_one_to_one() {
-        assert_eq!(kinds("authors", "author_profiles"), vec![("author_profiles_author_id_fkey".into(), "o2o")]);
-        assert_eq!(kinds("author_profiles", "authors"), vec![("author_profiles_author_id_fkey".into(), "o2o")]);
+        assert_eq!(
+            kinds("authors", "author_profiles"),
+            vec![("author_profiles_author_id_fkey".into(), "o2o")]
+        );
+        assert_eq!(
+            kinds("author_profiles", "authors"),
+            vec![("author_profiles_author_id_fkey".into(), "o2o")]
+        );
     }
 
     #[test]
     fn junction_tables_give_many_to_many() {
-        assert_eq!(kinds("books", "genres"), vec![("book_genres_genre_id_fkey".into(), "m2m")]);
-        assert_eq!(kinds("genres", "books"), vec![("book_genres_book_id_fkey".into(), "m2m")]);
-        assert_eq!(kinds("books", "book_genres"), vec![("book_genres_book_id_fkey".into(), "o2m")]);
+        assert_eq!(
+            kinds("books", "genres"),
+            vec![("book_genres_genre_id_fkey".into(), "m2m")]
+        );
+        assert_eq!(
+            kinds("genres", "books"),
+            vec![("book_genres_book_id_fkey".into(), "m2m")]
+        );
+        assert_eq!(
+            kinds("books", "book_genres"),
+            vec![("book_genres_book_id_fkey".into(), "o2m")]
+        );
     }
 
     #[test]
     fn self_references_go_both_ways() {
         assert_eq!(
             kinds("authors", "authors"),
-            vec![("authors_mentor_id_fkey".into(), "m2o"), ("authors_mentor_id_fkey".into(), "o2m")]
+            vec![
+                ("authors_mentor_id_fkey".into(), "m2o"),
+                ("authors_mentor_id_fkey".into(), "o2m")
+            ]
         );
     }
 
@@ -92,7 +122,10 @@ mod tests {
         assert!(greet.is_read_only());
         let books_by = &cache.functions("public", "books_by")[0];
         assert!(books_by.returns_set && books_by.returns_composite);
-        assert_eq!(books_by.return_relation, Some(QualifiedName::new("public", "books")));
+        assert_eq!(
+            books_by.return_relation,
+            Some(QualifiedName::new("public", "books"))
+        );
         assert!(cache.functions("public", "touch_nothing")[0].returns_void());
         assert!(!cache.functions("public", "add_review")[0].is_read_only());
     }

@@ -136,7 +136,9 @@ pub struct Function {
 impl Function {
     /// The arguments a caller passes: in, inout and variadic ones.
     pub fn input_args(&self) -> impl Iterator<Item = &FunctionArg> {
-        self.args.iter().filter(|a| matches!(a.mode.as_str(), "i" | "b" | "v"))
+        self.args
+            .iter()
+            .filter(|a| matches!(a.mode.as_str(), "i" | "b" | "v"))
     }
 
     /// Input arguments that must be given (those before the defaulted tail).
@@ -223,7 +225,9 @@ impl SchemaCache {
         &'a self,
         source: &'a QualifiedName,
     ) -> impl Iterator<Item = &'a Relationship> + 'a {
-        self.relationships.iter().filter(move |r| &r.table == source)
+        self.relationships
+            .iter()
+            .filter(move |r| &r.table == source)
     }
 }
 

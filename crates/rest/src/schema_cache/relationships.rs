@@ -42,7 +42,10 @@ pub struct Relationship {
 
 impl Relationship {
     pub fn is_to_one(&self) -> bool {
-        matches!(self.cardinality, Cardinality::ManyToOne | Cardinality::OneToOne)
+        matches!(
+            self.cardinality,
+            Cardinality::ManyToOne | Cardinality::OneToOne
+        )
     }
 
     pub fn is_self(&self) -> bool {
@@ -50,16 +53,25 @@ impl Relationship {
     }
 }
 
-pub fn derive(relations: &HashMap<QualifiedName, Relation>, fks: &[ForeignKey]) -> Vec<Relationship> {
+pub fn derive(
+    relations: &HashMap<QualifiedName, Relation>,
+    fks: &[ForeignKey],
+) -> Vec<Relationship> {
     let mut out = Vec::new();
     for fk in fks {
         let table = QualifiedName::new(&fk.schema, &fk.table);
         let target = QualifiedName::new(&fk.ref_schema, &fk.ref_table);
-        let unique = relations.get(&table).is_some_and(|r| r.is_unique(&fk.columns));
+        let unique = relations
+            .get(&table)
+            .is_some_and(|r| r.is_unique(&fk.columns));
         out.push(Relationship {
             table: table.clone(),
             foreign_table: target.clone(),
-            cardinality: if unique { Cardinality::OneToOne } else { Cardinality::ManyToOne },
+            cardinality: if unique {
+                Cardinality::OneToOne
+            } else {
+                Cardinality::ManyToOne
+            },
             constraint: fk.name.clone(),
             columns: fk.columns.clone(),
             foreign_columns: fk.ref_columns.clone(),
@@ -67,7 +79,11 @@ pub fn derive(relations: &HashMap<QualifiedName, Relation>, fks: &[ForeignKey]) 
         out.push(Relationship {
             table: target,
             foreign_table: table,
-            cardinality: if unique { Cardinality::OneToOne } else { Cardinality::OneToMany },
+            cardinality: if unique {
+                Cardinality::OneToOne
+            } else {
+                Cardinality::OneToMany
+            },
             constraint: fk.name.clone(),
             columns: fk.ref_columns.clone(),
             foreign_columns: fk.columns.clone(),
@@ -77,7 +93,10 @@ pub fn derive(relations: &HashMap<QualifiedName, Relation>, fks: &[ForeignKey]) 
     out
 }
 
-fn many_to_many(relations: &HashMap<QualifiedName, Relation>, fks: &[ForeignKey]) -> Vec<Relationship> {
+fn many_to_many(
+    relations: &HashMap<QualifiedName, Relation>,
+    fks: &[ForeignKey],
+) -> Vec<Relationship> {
     let mut out = Vec::new();
     let mut by_table: HashMap<QualifiedName, Vec<&ForeignKey>> = HashMap::new();
     for fk in fks {
@@ -89,7 +108,9 @@ fn many_to_many(relations: &HashMap<QualifiedName, Relation>, fks: &[ForeignKey]
     let mut junctions: Vec<_> = by_table.into_iter().collect();
     junctions.sort_by(|a, b| a.0.cmp(&b.0));
     for (junction, jfks) in junctions {
-        let Some(rel) = relations.get(&junction) else { continue };
+        let Some(rel) = relations.get(&junction) else {
+            continue;
+        };
         let pk = rel.primary_key();
         let in_pk = |fk: &ForeignKey| !pk.is_empty() && fk.columns.iter().all(|c| pk.contains(c));
         for a in &jfks {

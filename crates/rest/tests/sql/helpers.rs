@@ -2,6 +2,7 @@
 //! through the whole pipeline as `routes.rs` will: parse, plan, run as the role,
 //! decide, respond.
 
+use pleat_rest::connections::Connections;
 use pleat_rest::error::Error;
 use pleat_rest::execute::{self, RequestContext};
 use pleat_rest::parse::{parse, RawRequest};
@@ -18,6 +19,8 @@ const SCHEMA: &str = include_str!(concat!(
 
 pub struct Db {
     pub pool: PgPool,
+    /// What requests run on, as in the server.
+    pub conns: Connections,
     pub cache: SchemaCache,
     pub max_rows: Option<i64>,
 }
@@ -66,6 +69,7 @@ pub async fn db_with(extra: &str) -> Db {
         .await
         .expect("schema cache");
     Db {
+        conns: Connections::like(&pool),
         pool,
         cache,
         max_rows: None,
@@ -124,12 +128,12 @@ impl Db {
             path: path.to_string(),
             headers: "{}".to_string(),
         };
-        let outcome = execute::run(&self.pool, &ctx, &plan.statement, plan.read_only, |o| {
+        let outcome = execute::run(&self.conns, &ctx, &plan.statement, plan.read_only, |o| {
             decide(&plan.response, o)
         })
         .await?;
         let planned = match &plan.count_statement {
-            Some(st) => execute::planned_rows(&self.pool, &ctx, st).await?,
+            Some(st) => execute::planned_rows(&self.conns, &ctx, st).await?,
             None => None,
         };
         let r = respond(&plan.response, &outcome, planned)?;

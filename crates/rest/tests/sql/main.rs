@@ -2,6 +2,7 @@
 //! end to end (parse → plan → execute as a role → respond) over
 //! `tests/fixtures/rest_schema.sql`, asserting the rows, counts and statuses.
 
+mod connections;
 mod counts;
 mod embeds;
 mod guards;

@@ -34,7 +34,11 @@ fn write_site(dir: &Path) {
     )
     .unwrap();
     std::fs::write(dir.join("assets/index-AbC123.js"), "console.log('pleat')").unwrap();
-    std::fs::write(dir.join("images/hero.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
+    std::fs::write(
+        dir.join("images/hero.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    )
+    .unwrap();
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -47,11 +51,19 @@ pub async fn spawn_app() -> TestApp {
         ("DATABASE_URL".to_string(), url.clone()),
         ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
         ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
-        ("PLEAT_SITE_DIR".to_string(), site_dir.path().display().to_string()),
-        ("PLEAT_DATA_DIR".to_string(), data_dir.path().display().to_string()),
+        (
+            "PLEAT_SITE_DIR".to_string(),
+            site_dir.path().display().to_string(),
+        ),
+        (
+            "PLEAT_DATA_DIR".to_string(),
+            data_dir.path().display().to_string(),
+        ),
     ])
     .unwrap();
-    let app = Application::build(config).await.expect("app failed to build");
+    let app = Application::build(config)
+        .await
+        .expect("app failed to build");
     let address = format!("http://127.0.0.1:{}", app.port());
     let anon_key = app.keys().anon.clone();
     tokio::spawn(app.run_until_stopped());

@@ -7,7 +7,12 @@ use serde_json::{json, Value};
 use crate::helpers::{spawn_app, TestApp, JWT_SECRET};
 
 fn token(claims: Value, secret: &str) -> String {
-    encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
+    encode(
+        &Header::default(),
+        &claims,
+        &EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .unwrap()
 }
 
 fn in_an_hour() -> i64 {
@@ -31,7 +36,10 @@ async fn anon_reads_content_with_content_range() {
     let res = get(&app, "/services?select=title&order=sort_order", None).await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-range"], "0-4/*");
-    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/json"));
     let rows: Vec<Value> = res.json().await.unwrap();
     assert_eq!(rows[0], json!({"title": "Custom Curtains"}));
 }
@@ -39,10 +47,24 @@ async fn anon_reads_content_with_content_range() {
 #[tokio::test]
 async fn no_token_at_all_is_anon() {
     let app = spawn_app().await;
-    let res = app.client.get(format!("{}/rest/v1/hero_content?select=title", app.address)).send().await.unwrap();
+    let res = app
+        .client
+        .get(format!("{}/rest/v1/hero_content?select=title", app.address))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
-    let res = app.client.get(format!("{}/rest/v1/contact_messages", app.address)).send().await.unwrap();
-    assert_eq!(res.status(), 401, "anon is refused by the grant: 42501 → 401");
+    let res = app
+        .client
+        .get(format!("{}/rest/v1/contact_messages", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status(),
+        401,
+        "anon is refused by the grant: 42501 → 401"
+    );
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "42501");
 }
@@ -51,24 +73,46 @@ async fn no_token_at_all_is_anon() {
 async fn bad_tokens_get_401_with_www_authenticate() {
     let app = spawn_app().await;
     let cases = [
-        token(json!({"role": "service_role", "exp": in_an_hour()}), "another-secret-another-secret-012345"),
-        token(json!({"role": "service_role", "exp": chrono::Utc::now().timestamp() - 120}), JWT_SECRET),
+        token(
+            json!({"role": "service_role", "exp": in_an_hour()}),
+            "another-secret-another-secret-012345",
+        ),
+        token(
+            json!({"role": "service_role", "exp": chrono::Utc::now().timestamp() - 120}),
+            JWT_SECRET,
+        ),
         token(json!({"role": "postgres", "exp": in_an_hour()}), JWT_SECRET),
         // alg none: header and claims, no signature.
-        format!("eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.{}.", base64_url(&json!({"role": "service_role"}).to_string())),
+        format!(
+            "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.{}.",
+            base64_url(&json!({"role": "service_role"}).to_string())
+        ),
         "not-a-jwt".to_string(),
     ];
     for t in &cases {
         let res = get(&app, "/contact_messages", Some(t)).await;
         assert_eq!(res.status(), 401, "{t}");
-        let auth = res.headers()["www-authenticate"].to_str().unwrap().to_string();
+        let auth = res.headers()["www-authenticate"]
+            .to_str()
+            .unwrap()
+            .to_string();
         assert!(auth.starts_with("Bearer error=\"invalid_token\""), "{auth}");
         let body: Value = res.json().await.unwrap();
-        assert!(matches!(body["code"].as_str(), Some("PGRST301" | "PGRST303")), "{body}");
+        assert!(
+            matches!(body["code"].as_str(), Some("PGRST301" | "PGRST303")),
+            "{body}"
+        );
         assert!(body.get("details").is_some() && body.get("hint").is_some());
     }
-    let expired = token(json!({"role": "anon", "exp": chrono::Utc::now().timestamp() - 120}), JWT_SECRET);
-    let body: Value = get(&app, "/services", Some(&expired)).await.json().await.unwrap();
+    let expired = token(
+        json!({"role": "anon", "exp": chrono::Utc::now().timestamp() - 120}),
+        JWT_SECRET,
+    );
+    let body: Value = get(&app, "/services", Some(&expired))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(body["message"], "JWT expired");
 }
 
@@ -88,12 +132,18 @@ fn base64_url(s: &str) -> String {
 #[tokio::test]
 async fn an_authenticated_token_runs_as_authenticated_with_its_claims() {
     let app = spawn_app().await;
-    let t = token(json!({"role": "authenticated", "sub": "00000000-0000-4000-8000-000000000001", "exp": in_an_hour()}), JWT_SECRET);
+    let t = token(
+        json!({"role": "authenticated", "sub": "00000000-0000-4000-8000-000000000001", "exp": in_an_hour()}),
+        JWT_SECRET,
+    );
     let res = get(&app, "/contact_messages?select=id", Some(&t)).await;
     assert_eq!(res.status(), 200);
     let res = app
         .client
-        .patch(format!("{}/rest/v1/contact_messages?id=not.is.null", app.address))
+        .patch(format!(
+            "{}/rest/v1/contact_messages?id=not.is.null",
+            app.address
+        ))
         .header("apikey", &app.anon_key)
         .bearer_auth(&t)
         .json(&json!({"message": "x"}))
@@ -138,7 +188,9 @@ fn uuid_like() -> String {
 
 fn rand_u32() -> u32 {
     use std::hash::{BuildHasher, Hasher};
-    std::collections::hash_map::RandomState::new().build_hasher().finish() as u32
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish() as u32
 }
 
 #[tokio::test]
@@ -146,12 +198,18 @@ async fn options_lists_the_allowed_methods() {
     let app = spawn_app().await;
     let res = app
         .client
-        .request(reqwest::Method::OPTIONS, format!("{}/rest/v1/services", app.address))
+        .request(
+            reqwest::Method::OPTIONS,
+            format!("{}/rest/v1/services", app.address),
+        )
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    assert_eq!(res.headers()["allow"], "OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE");
+    assert_eq!(
+        res.headers()["allow"],
+        "OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE"
+    );
 }
 
 #[tokio::test]
@@ -159,11 +217,17 @@ async fn the_root_is_an_openapi_document_of_what_the_role_may_use() {
     let app = spawn_app().await;
     let res = get(&app, "/", None).await;
     assert_eq!(res.status(), 200);
-    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/openapi+json"));
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/openapi+json"));
     let doc: Value = res.json().await.unwrap();
     assert_eq!(doc["swagger"], "2.0");
     assert!(doc["paths"]["/services"].is_object());
-    assert!(doc["paths"]["/contact_messages"].is_object(), "anon may insert messages");
+    assert!(
+        doc["paths"]["/contact_messages"].is_object(),
+        "anon may insert messages"
+    );
     assert!(doc["paths"]["/_sqlx_migrations"].is_null());
     assert!(doc["definitions"]["portfolio_items"]["properties"]["images"]["type"] == "array");
 }
@@ -211,7 +275,10 @@ async fn a_new_table_is_served_after_notify_reload() {
         let res = get(&app, "/faq?select=q", None).await;
         last = res.status().as_u16();
         if last == 200 {
-            assert_eq!(res.json::<Value>().await.unwrap(), json!([{"q": "Do you measure?"}]));
+            assert_eq!(
+                res.json::<Value>().await.unwrap(),
+                json!([{"q": "Do you measure?"}])
+            );
             return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
@@ -268,12 +335,26 @@ async fn a_signed_out_session_token_can_no_longer_write() {
 async fn odd_session_ids_are_no_session_or_refused() {
     let app = spawn_app().await;
     let with_sid = |sid: &str| {
-        token(json!({"role": "authenticated", "sub": "00000000-0000-4000-8000-000000000001", "session_id": sid, "exp": in_an_hour()}), JWT_SECRET)
+        token(
+            json!({"role": "authenticated", "sub": "00000000-0000-4000-8000-000000000001", "session_id": sid, "exp": in_an_hour()}),
+            JWT_SECRET,
+        )
     };
     for sid in ["", "00000000-0000-0000-0000-000000000000"] {
-        assert_eq!(get(&app, "/contact_messages?select=id", Some(&with_sid(sid))).await.status(), 200, "{sid:?}");
+        assert_eq!(
+            get(&app, "/contact_messages?select=id", Some(&with_sid(sid)))
+                .await
+                .status(),
+            200,
+            "{sid:?}"
+        );
     }
-    let res = get(&app, "/contact_messages?select=id", Some(&with_sid("not-a-session"))).await;
+    let res = get(
+        &app,
+        "/contact_messages?select=id",
+        Some(&with_sid("not-a-session")),
+    )
+    .await;
     assert_eq!(res.status(), 401);
     assert_eq!(res.json::<Value>().await.unwrap()["code"], "PGRST301");
 }

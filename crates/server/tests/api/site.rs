@@ -3,11 +3,22 @@ use crate::helpers::spawn_app;
 #[tokio::test]
 async fn app_routes_get_index_html_with_runtime_config_and_no_cache() {
     let app = spawn_app().await;
-    for route in ["/", "/portfolio", "/terms", "/privacy", "/admin", "/admin/", "/index.html"] {
+    for route in [
+        "/",
+        "/portfolio",
+        "/terms",
+        "/privacy",
+        "/admin",
+        "/admin/",
+        "/index.html",
+    ] {
         let res = app.get(route).await;
         assert_eq!(res.status(), 200, "{route}");
         assert_eq!(res.headers()["cache-control"], "no-cache", "{route}");
-        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"));
         let html = res.text().await.unwrap();
         let expected = format!(
             "<head><script>window.__PLEAT_CONFIG__={{\"anonKey\":\"{}\",\"url\":\"{}\"}}</script>",
@@ -31,13 +42,22 @@ async fn hashed_assets_are_cached_for_a_year_and_other_files_revalidate() {
     let app = spawn_app().await;
     let res = app.get("/assets/index-AbC123.js").await;
     assert_eq!(res.status(), 200);
-    assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable");
-    assert!(res.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
     assert_eq!(res.text().await.unwrap(), "console.log('pleat')");
 
     let res = app.get("/images/hero.svg").await;
     assert_eq!(res.status(), 200);
-    assert_eq!(res.headers()["cache-control"], "public, max-age=3600, must-revalidate");
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=3600, must-revalidate"
+    );
     assert_eq!(res.headers()["content-type"], "image/svg+xml");
 }
 
@@ -78,24 +98,47 @@ async fn landing_and_portfolio_carry_metadata_and_json_ld_from_the_database() {
     let app = spawn_app().await;
     let html = app.get("/").await.text().await.unwrap();
     assert_eq!(html.matches("<title>").count(), 1, "{html}");
-    assert!(html.contains("<title>Pleat Interiors - Custom Curtains, Blinds &amp; Furniture Covers</title>"));
-    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}/\">", app.address)));
+    assert!(html.contains(
+        "<title>Pleat Interiors - Custom Curtains, Blinds &amp; Furniture Covers</title>"
+    ));
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"{}/\">",
+        app.address
+    )));
     assert!(html.contains("<meta property=\"og:title\""));
     let start = html.find("application/ld+json\">").unwrap() + "application/ld+json\">".len();
     let end = start + html[start..].find("</script>").unwrap();
     let ld: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
     let graph = ld["@graph"].as_array().unwrap();
     let kinds: Vec<&str> = graph.iter().map(|n| n["@type"].as_str().unwrap()).collect();
-    for kind in ["Organization", "LocalBusiness", "WebSite", "BreadcrumbList", "Service", "Review"] {
+    for kind in [
+        "Organization",
+        "LocalBusiness",
+        "WebSite",
+        "BreadcrumbList",
+        "Service",
+        "Review",
+    ] {
         assert!(kinds.contains(&kind), "{kind} missing: {kinds:?}");
     }
-    assert_eq!(kinds.iter().filter(|k| **k == "Service").count(), 5, "one per seeded service");
-    assert_eq!(kinds.iter().filter(|k| **k == "Review").count(), 3, "one per seeded testimonial");
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "Service").count(),
+        5,
+        "one per seeded service"
+    );
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "Review").count(),
+        3,
+        "one per seeded testimonial"
+    );
 
     let html = app.get("/portfolio").await.text().await.unwrap();
     assert!(html.contains("<title>Our Portfolio - Pleat Interiors</title>"));
     let html = app.get("/terms").await.text().await.unwrap();
-    assert!(html.contains("<title>Pleat</title>"), "other pages keep the static head");
+    assert!(
+        html.contains("<title>Pleat</title>"),
+        "other pages keep the static head"
+    );
 }
 
 #[tokio::test]
@@ -105,10 +148,16 @@ async fn robots_and_sitemap_are_served() {
     assert!(robots.contains("Disallow: /admin"));
     assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", app.address)));
     let res = app.get("/sitemap.xml").await;
-    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/xml"));
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/xml"));
     let map = res.text().await.unwrap();
     for path in ["/", "/portfolio", "/terms", "/privacy"] {
-        assert!(map.contains(&format!("<loc>{}{}</loc>", app.address, path)), "{path}: {map}");
+        assert!(
+            map.contains(&format!("<loc>{}{}</loc>", app.address, path)),
+            "{path}: {map}"
+        );
     }
     assert!(map.contains("<lastmod>"));
 }

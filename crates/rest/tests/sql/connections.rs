@@ -1,0 +1,75 @@
+//! The request connections: a connection goes back to the idle list only after
+//! its transaction ended, with the request's role and settings gone; one whose
+//! lease is dropped half-way is closed instead.
+
+use crate::helpers::db;
+
+/// Who a connection is, what it still carries once back on the idle list, and
+/// whether it is outside any transaction block (SAVEPOINT fails with 25P01
+/// only there).
+async fn leftovers(db: &crate::helpers::Db) -> (String, String, bool) {
+    let mut lease = db.conns.acquire().await.expect("acquire");
+    let (user, claims): (String, String) = sqlx::query_as(
+        "SELECT current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
+    )
+    .fetch_one(&mut *lease)
+    .await
+    .expect("query");
+    let savepoint = sqlx::query("SAVEPOINT probe").execute(&mut *lease).await;
+    let outside =
+        matches!(&savepoint, Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("25P01"));
+    lease.release();
+    (user, claims, outside)
+}
+
+#[tokio::test]
+async fn a_finished_request_returns_a_clean_connection() {
+    let db = db().await;
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
+    assert_eq!(read.status, 200);
+    assert_eq!(db.conns.idle(), 1);
+    let (user, claims, no_open_transaction) = leftovers(&db).await;
+    assert_ne!(user, "anon");
+    assert_eq!(claims, "");
+    assert!(no_open_transaction);
+}
+
+#[tokio::test]
+async fn a_failed_statement_rolls_back_and_keeps_the_connection() {
+    let db = db().await;
+    let bad = db
+        .request("anon", "GET", "/genres?id=eq.not-a-number", &[], "")
+        .await;
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.json()["code"], "22P02");
+    assert_eq!(db.conns.idle(), 1);
+    let (user, claims, no_open_transaction) = leftovers(&db).await;
+    assert_ne!(user, "anon");
+    assert_eq!(claims, "");
+    assert!(no_open_transaction);
+    // The connection works for the next request.
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
+    assert_eq!(read.status, 200);
+}
+
+#[tokio::test]
+async fn a_lease_dropped_without_release_is_closed() {
+    let db = db().await;
+    {
+        let mut lease = db.conns.acquire().await.expect("acquire");
+        sqlx::query("BEGIN")
+            .execute(&mut *lease)
+            .await
+            .expect("begin");
+    }
+    assert_eq!(db.conns.idle(), 0);
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
+    assert_eq!(read.status, 200);
+    assert_eq!(db.conns.idle(), 1);
+}
