@@ -52,6 +52,9 @@ pub struct DbSettings {
 pub struct Database {
     pub owner: PgPool,
     pub api: PgPool,
+    /// The same `authenticator` login as `api`, for the request connections
+    /// of `/rest/v1` (tokio-postgres, which can pipeline statements).
+    pub api_config: tokio_postgres::Config,
     cluster: Option<ManagedCluster>,
 }
 
@@ -73,6 +76,7 @@ impl Database {
         };
         let owner = pool_options(4).connect_with(owner_opts.clone()).await?;
         migrate::run(&owner).await?;
+        let api_config = api_config(settings, cluster.as_ref(), &owner_opts)?;
         let api_opts = owner_opts
             .username("authenticator")
             .password(&settings.authenticator_password)
@@ -91,6 +95,7 @@ impl Database {
         Ok(Database {
             owner,
             api,
+            api_config,
             cluster,
         })
     }
@@ -110,6 +115,38 @@ impl Database {
         }
         Ok(())
     }
+}
+
+/// Where `authenticator` logs in: the URL's server and database, or the
+/// managed cluster's socket.
+fn api_config(
+    settings: &DbSettings,
+    cluster: Option<&ManagedCluster>,
+    owner: &PgConnectOptions,
+) -> Result<tokio_postgres::Config, Error> {
+    let mut config = match (cluster, &settings.url) {
+        (Some(cluster), _) => {
+            let mut c = tokio_postgres::Config::new();
+            c.host_path(cluster.pgdata()).port(cluster.port());
+            c
+        }
+        (None, Some(url)) => url
+            .parse::<tokio_postgres::Config>()
+            .map_err(|e| anyhow::anyhow!("DATABASE_URL: {e}"))?,
+        (None, None) => unreachable!("a database without a URL is the managed cluster"),
+    };
+    // sqlx and tokio-postgres both default the database to the user's name:
+    // keep the owner's database, not one named after `authenticator`.
+    let dbname = owner
+        .get_database()
+        .map(str::to_string)
+        .unwrap_or_else(|| owner.get_username().to_string());
+    config
+        .user("authenticator")
+        .password(settings.authenticator_password.as_str())
+        .dbname(&dbname)
+        .application_name("pleat");
+    Ok(config)
 }
 
 fn pool_options(max: u32) -> PgPoolOptions {

@@ -97,3 +97,18 @@ mod tests {
         );
     }
 }
+
+/// The same login as `options` (host or socket, port, user, database) for
+/// tokio-postgres; test clusters trust their clients, so no password.
+pub fn tokio_config(options: &PgConnectOptions) -> tokio_postgres::Config {
+    let mut config = tokio_postgres::Config::new();
+    match options.get_socket() {
+        Some(dir) => config.host_path(dir),
+        None => config.host(options.get_host()),
+    };
+    config
+        .port(options.get_port())
+        .user(options.get_username())
+        .dbname(options.get_database().unwrap_or(options.get_username()));
+    config
+}

@@ -1,21 +1,35 @@
-//! The `authenticator` connections requests run on. sqlx's pool tests every
-//! connection it gets back with a round trip (a lone Sync), a fifth one per
-//! request after BEGIN, settings, statement and COMMIT (seen with strace on
-//! the backend; measured in scripts/bench-rest). Here a connection goes back to
-//! the idle list only when its user says its transaction ended cleanly; one
-//! dropped half-way (an error, a cancelled request) is closed instead, and the
-//! server rolls back whatever it had open.
+//! The `authenticator` connections requests run on, with tokio-postgres so a
+//! request's statements (BEGIN, settings, statement, COMMIT) can go to the
+//! server in one write instead of one round trip each (see `execute.rs`).
+//!
+//! A connection goes back to the idle list only when its user says its
+//! transaction ended cleanly; one dropped half-way (an error, a cancelled
+//! request) is closed instead, and the server rolls back whatever it had open.
+//! Each connection's I/O runs as a task on the worker thread that opened it,
+//! so idle connections are kept per thread and a request takes one of its own
+//! thread's.
 
+use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgPool};
-use sqlx::{ConnectOptions, PgConnection};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_postgres::types::Type;
+use tokio_postgres::{Client, NoTls, Statement};
 
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why no connection could be had, or a statement failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DbFailure {
+    #[error("timed out waiting for a database connection")]
+    Timeout,
+    #[error(transparent)]
+    Pg(#[from] tokio_postgres::Error),
+}
 
 #[derive(Clone)]
 pub struct Connections {
@@ -23,41 +37,75 @@ pub struct Connections {
 }
 
 struct Inner {
-    options: PgConnectOptions,
-    idle: Mutex<Vec<PgConnection>>,
+    config: tokio_postgres::Config,
+    idle: Mutex<HashMap<ThreadId, Vec<Conn>>>,
     permits: Arc<Semaphore>,
 }
 
+/// One connection and the statements prepared on it.
+pub struct Conn {
+    client: Client,
+    prepared: HashMap<(String, Vec<Type>), Statement>,
+}
+
+impl Conn {
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// `sql` prepared with these parameter types, once per connection.
+    pub async fn prepare(
+        &mut self,
+        sql: &str,
+        types: &[Type],
+    ) -> Result<Statement, tokio_postgres::Error> {
+        if let Some(statement) = self.cached(sql, types) {
+            return Ok(statement);
+        }
+        let statement = self.client.prepare_typed(sql, types).await?;
+        self.prepared
+            .insert((sql.to_string(), types.to_vec()), statement.clone());
+        Ok(statement)
+    }
+
+    /// `sql` if this connection has prepared it already.
+    pub fn cached(&self, sql: &str, types: &[Type]) -> Option<Statement> {
+        // The key is owned; building it for a lookup is cheap next to a query.
+        self.prepared.get(&(sql.to_string(), types.to_vec())).cloned()
+    }
+}
+
 impl Connections {
-    /// At most `max` connections at once, opened on demand with `options`.
-    pub fn new(options: PgConnectOptions, max: usize) -> Connections {
+    /// At most `max` connections at once, opened on demand with `config`.
+    pub fn new(config: tokio_postgres::Config, max: usize) -> Connections {
         Connections {
             inner: Arc::new(Inner {
-                options,
-                idle: Mutex::new(Vec::new()),
+                config,
+                idle: Mutex::new(HashMap::new()),
                 permits: Arc::new(Semaphore::new(max.max(1))),
             }),
         }
     }
 
-    /// The same database, role and size as `pool`.
-    pub fn like(pool: &PgPool) -> Connections {
-        Connections::new(
-            (*pool.connect_options()).clone(),
-            pool.options().get_max_connections() as usize,
-        )
-    }
-
-    pub async fn acquire(&self) -> Result<Lease, sqlx::Error> {
-        let permit =
-            tokio::time::timeout(ACQUIRE_TIMEOUT, self.inner.permits.clone().acquire_owned())
-                .await
-                .map_err(|_| sqlx::Error::PoolTimedOut)?
-                .map_err(|_| sqlx::Error::PoolClosed)?;
-        let idle = self.inner.idle.lock().expect("idle list lock").pop();
-        let conn = match idle {
+    pub async fn acquire(&self) -> Result<Lease, DbFailure> {
+        let permit = tokio::time::timeout(ACQUIRE_TIMEOUT, self.inner.permits.clone().acquire_owned())
+            .await
+            .map_err(|_| DbFailure::Timeout)?
+            .map_err(|_| DbFailure::Timeout)?;
+        let conn = match self.take_idle() {
             Some(conn) => conn,
-            None => self.inner.options.connect().await?,
+            None => {
+                let (client, connection) = self.inner.config.connect(NoTls).await?;
+                tokio::spawn(async move {
+                    if let Err(e) = connection.await {
+                        tracing::debug!(error = %e, "a request connection ended");
+                    }
+                });
+                Conn {
+                    client,
+                    prepared: HashMap::new(),
+                }
+            }
         };
         Ok(Lease {
             conn: Some(conn),
@@ -67,16 +115,28 @@ impl Connections {
         })
     }
 
+    fn take_idle(&self) -> Option<Conn> {
+        let mut idle = self.inner.idle.lock().expect("idle list lock");
+        let mine = idle.get_mut(&std::thread::current().id())?;
+        // A connection the server closed meanwhile is dropped here.
+        while let Some(conn) = mine.pop() {
+            if !conn.client.is_closed() {
+                return Some(conn);
+            }
+        }
+        None
+    }
+
     /// Connections currently idle (for tests).
     pub fn idle(&self) -> usize {
-        self.inner.idle.lock().expect("idle list lock").len()
+        self.inner.idle.lock().expect("idle list lock").values().map(Vec::len).sum()
     }
 }
 
 /// One connection in use. It returns to the idle list only after
 /// [`Lease::release`]; dropped otherwise, it is closed.
 pub struct Lease {
-    conn: Option<PgConnection>,
+    conn: Option<Conn>,
     inner: Arc<Inner>,
     reusable: bool,
     _permit: OwnedSemaphorePermit,
@@ -91,26 +151,28 @@ impl Lease {
 }
 
 impl Deref for Lease {
-    type Target = PgConnection;
-    fn deref(&self) -> &PgConnection {
-        self.conn
-            .as_ref()
-            .expect("a lease holds its connection until dropped")
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
+        self.conn.as_ref().expect("a lease holds its connection until dropped")
     }
 }
 
 impl DerefMut for Lease {
-    fn deref_mut(&mut self) -> &mut PgConnection {
-        self.conn
-            .as_mut()
-            .expect("a lease holds its connection until dropped")
+    fn deref_mut(&mut self) -> &mut Conn {
+        self.conn.as_mut().expect("a lease holds its connection until dropped")
     }
 }
 
 impl Drop for Lease {
     fn drop(&mut self) {
         if let (true, Some(conn)) = (self.reusable, self.conn.take()) {
-            self.inner.idle.lock().expect("idle list lock").push(conn);
+            self.inner
+                .idle
+                .lock()
+                .expect("idle list lock")
+                .entry(std::thread::current().id())
+                .or_default()
+                .push(conn);
         }
     }
 }

@@ -135,6 +135,15 @@ impl From<sqlx::Error> for Error {
     }
 }
 
+impl From<crate::connections::DbFailure> for Error {
+    fn from(e: crate::connections::DbFailure) -> Self {
+        match DbError::from_failure(e) {
+            Ok(db) => db.into(),
+            Err(other) => Error::Unexpected(other.into()),
+        }
+    }
+}
+
 impl From<DbError> for Error {
     fn from(e: DbError) -> Self {
         Error::Db(Box::new(e))

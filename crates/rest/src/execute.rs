@@ -1,16 +1,21 @@
-//! Running a planned request: one transaction on the `authenticator` pool that
+//! Running a planned request: one transaction as the request's role that
 //! first switches role and sets the request settings (`request.jwt.claims`,
 //! `request.method`, `request.path`, `request.headers`) transaction-locally,
 //! then runs the one statement that returns body, page total and total count.
 //! The caller decides from that row whether the transaction commits.
 //!
-//! BEGIN, COMMIT and ROLLBACK go as prepared statements like the rest, so the
-//! server parses none of them per request.
+//! The statements are pipelined: BEGIN, the settings, the statement and, for a
+//! read, COMMIT go to the server in one write, and the server answers them in
+//! order (a failure makes the rest of the transaction fail, and COMMIT then
+//! rolls back). A write waits for its row before COMMIT or ROLLBACK. All of
+//! them are prepared once per connection.
 
-use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, PgPool, Postgres, Row};
+use futures_util::future::{join, join4};
+use sqlx::PgPool;
+use tokio_postgres::types::{ToSql, Type};
+use tokio_postgres::Row;
 
-use crate::connections::{Connections, Lease};
+use crate::connections::{Connections, DbFailure, Lease};
 use crate::schema_cache::{SchemaCache, INTROSPECTION_SQL};
 use crate::statement::{Param, Statement};
 
@@ -43,90 +48,44 @@ pub enum Decision<E> {
     Fail(E),
 }
 
-pub fn bind_all<'q>(
-    mut query: sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments>,
-    params: &'q [Param],
-) -> sqlx::query::Query<'q, Postgres, sqlx::postgres::PgArguments> {
-    for p in params {
-        query = match p {
-            Param::Text(v) => query.bind(v.as_str()),
-            Param::TextArray(v) => query.bind(v.as_slice()),
-            Param::Int(v) => query.bind(*v),
-        };
-    }
-    query
-}
+const SET_CONFIG: &str = "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
+     set_config('request.method', $3, true), set_config('request.path', $4, true), \
+     set_config('request.headers', $5, true)";
+const SET_CONFIG_TYPES: [Type; 5] = [Type::TEXT, Type::TEXT, Type::TEXT, Type::TEXT, Type::TEXT];
 
-/// An open transaction on a leased connection. Ending it with [`Tx::commit`]
-/// or [`Tx::rollback`] hands the connection back; dropping it closes the
-/// connection, which rolls back on the server.
-pub struct Tx {
-    lease: Lease,
-}
-
-impl Tx {
-    pub fn conn(&mut self) -> &mut PgConnection {
-        &mut self.lease
-    }
-
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
-        self.end("COMMIT").await
-    }
-
-    pub async fn rollback(self) -> Result<(), sqlx::Error> {
-        self.end("ROLLBACK").await
-    }
-
-    async fn end(mut self, statement: &'static str) -> Result<(), sqlx::Error> {
-        sqlx::query(statement).execute(&mut *self.lease).await?;
-        self.lease.release();
-        Ok(())
+impl RequestContext {
+    fn settings(&self) -> [&(dyn ToSql + Sync); 5] {
+        [&self.role, &self.claims, &self.method, &self.path, &self.headers]
     }
 }
 
-pub async fn begin(
-    conns: &Connections,
-    ctx: &RequestContext,
-    read_only: bool,
-) -> Result<Tx, sqlx::Error> {
-    let mut lease = conns.acquire().await?;
-    let begin = if read_only {
-        "BEGIN READ ONLY"
-    } else {
-        "BEGIN"
-    };
-    sqlx::query(begin).execute(&mut *lease).await?;
-    let mut tx = Tx { lease };
-    let set = sqlx::query(
-        "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
-         set_config('request.method', $3, true), set_config('request.path', $4, true), \
-         set_config('request.headers', $5, true)",
-    )
-    .bind(&ctx.role)
-    .bind(&ctx.claims)
-    .bind(&ctx.method)
-    .bind(&ctx.path)
-    .bind(&ctx.headers)
-    .execute(tx.conn())
-    .await;
-    match set {
-        Ok(_) => Ok(tx),
-        Err(e) => Err(end_after_error(tx, e).await),
-    }
+/// Parameter types as the statement text expects them (values go as text and
+/// the SQL casts them).
+fn types_of(params: &[Param]) -> Vec<Type> {
+    params
+        .iter()
+        .map(|p| match p {
+            Param::Text(_) => Type::TEXT,
+            Param::TextArray(_) => Type::TEXT_ARRAY,
+            Param::Int(_) => Type::INT8,
+        })
+        .collect()
 }
 
-/// A statement failed inside `tx`: roll back (keeping the connection when the
-/// server is still talking) and return the statement's error.
-async fn end_after_error(tx: Tx, e: sqlx::Error) -> sqlx::Error {
-    if matches!(e, sqlx::Error::Database(_)) {
-        let _ = tx.rollback().await;
-    }
-    e
+fn values_of(params: &[Param]) -> Vec<&(dyn ToSql + Sync)> {
+    params
+        .iter()
+        .map(|p| match p {
+            Param::Text(v) => v as &(dyn ToSql + Sync),
+            Param::TextArray(v) => v as &(dyn ToSql + Sync),
+            Param::Int(v) => v as &(dyn ToSql + Sync),
+        })
+        .collect()
 }
 
-fn outcome(row: &PgRow) -> Result<Outcome, sqlx::Error> {
+fn outcome(row: &Row) -> Result<Outcome, tokio_postgres::Error> {
     Ok(Outcome {
-        page_total: row.try_get::<Option<i64>, _>("page_total")?.unwrap_or(0),
+        page_total: row.try_get::<_, Option<i64>>("page_total")?.unwrap_or(0),
         total_count: row.try_get("total_count")?,
         body: row.try_get("body")?,
         response_headers: row.try_get("response_headers")?,
@@ -134,36 +93,188 @@ fn outcome(row: &PgRow) -> Result<Outcome, sqlx::Error> {
     })
 }
 
+/// End the transaction on `lease` with `statement` (COMMIT or ROLLBACK) and
+/// hand the connection back.
+async fn end(mut lease: Lease, statement: &'static str) -> Result<(), DbFailure> {
+    let end = lease.prepare(statement, &[]).await?;
+    lease.client().execute(&end, &[]).await?;
+    lease.release();
+    Ok(())
+}
+
+/// After a failure: roll back if the server is still talking (a database
+/// error), so the connection can serve again; otherwise it is closed.
+async fn abandon(lease: Lease, e: &tokio_postgres::Error) {
+    if e.as_db_error().is_some() {
+        let _ = end(lease, "ROLLBACK").await;
+    }
+}
+
+/// The row of a pipelined transaction, or its first failure in statement
+/// order: statements after a failure only report that it was aborted.
+fn first_failure(
+    begin: Result<u64, tokio_postgres::Error>,
+    set: Result<u64, tokio_postgres::Error>,
+    query: Result<Row, tokio_postgres::Error>,
+) -> Result<Row, tokio_postgres::Error> {
+    match (begin, set, query) {
+        (Err(e), _, _) | (Ok(_), Err(e), _) => Err(e),
+        (Ok(_), Ok(_), query) => query,
+    }
+}
+
+/// `begin`, the settings and `sql` as `ctx`, and with `finish` (COMMIT or
+/// ROLLBACK) the end of the transaction too, in one write when the connection
+/// has prepared `sql` before. A statement it has not seen is prepared inside
+/// the transaction, after the role switch, so that its names resolve with the
+/// role's privileges (a schema only the API roles may use). The flag tells
+/// whether `finish` ended the transaction.
+async fn pipeline(
+    lease: &mut Lease,
+    begin: &'static str,
+    ctx: &RequestContext,
+    sql: &str,
+    params: &[Param],
+    finish: Option<&'static str>,
+) -> (Result<Row, tokio_postgres::Error>, bool) {
+    let types = types_of(params);
+    let fixed = async {
+        let b = lease.prepare(begin, &[]).await?;
+        let s = lease.prepare(SET_CONFIG, &SET_CONFIG_TYPES).await?;
+        let f = match finish {
+            Some(f) => Some(lease.prepare(f, &[]).await?),
+            None => None,
+        };
+        Ok::<_, tokio_postgres::Error>((b, s, f, lease.cached(sql, &types)))
+    };
+    let (b, s, f, known) = match fixed.await {
+        Ok(fixed) => fixed,
+        Err(e) => return (Err(e), false),
+    };
+    let values = values_of(params);
+    let settings = ctx.settings();
+    let (row, finished) = match known {
+        Some(main) => {
+            let client = lease.client();
+            let (rb, rs, rm, rf) = join4(
+                client.execute(&b, &[]),
+                client.execute(&s, &settings),
+                client.query_one(&main, &values),
+                finish_with(client, f.as_ref()),
+            )
+            .await;
+            (first_failure(rb, rs, rm), rf)
+        }
+        None => {
+            let client = lease.client();
+            let (rb, rs) = join(client.execute(&b, &[]), client.execute(&s, &settings)).await;
+            if let Err(e) = rb.and(rs) {
+                return (Err(e), false);
+            }
+            let main = match lease.prepare(sql, &types).await {
+                Ok(main) => main,
+                Err(e) => return (Err(e), false),
+            };
+            let client = lease.client();
+            let (rm, rf) = join(
+                client.query_one(&main, &values),
+                finish_with(client, f.as_ref()),
+            )
+            .await;
+            (rm, rf)
+        }
+    };
+    match finished {
+        Ok(ended) => (row, ended),
+        Err(e) => (row.and(Err(e)), false),
+    }
+}
+
+async fn finish_with(
+    client: &tokio_postgres::Client,
+    finish: Option<&tokio_postgres::Statement>,
+) -> Result<bool, tokio_postgres::Error> {
+    match finish {
+        Some(f) => client.execute(f, &[]).await.map(|_| true),
+        None => Ok(false),
+    }
+}
+
 /// Run `statement` in a fresh transaction as `ctx`; `decide` sees the outcome
 /// before anything is committed (PGRST116 and max-affected roll back).
-pub async fn run<E: From<sqlx::Error>>(
+pub async fn run<E: From<DbFailure>>(
     conns: &Connections,
     ctx: &RequestContext,
     statement: &Statement,
     read_only: bool,
     decide: impl FnOnce(&Outcome) -> Decision<E>,
 ) -> Result<Outcome, E> {
-    let mut tx = begin(conns, ctx, read_only).await?;
-    let row = match bind_all(sqlx::query(&statement.text), &statement.params)
-        .fetch_one(tx.conn())
-        .await
-    {
-        Ok(row) => row,
-        Err(e) => return Err(end_after_error(tx, e).await.into()),
-    };
-    let outcome = match outcome(&row) {
-        Ok(o) => o,
-        Err(e) => return Err(end_after_error(tx, e).await.into()),
+    if read_only {
+        // Nothing to undo: the outcome only decides the answer.
+        let row = read(conns, ctx, &statement.text, &statement.params, "COMMIT").await?;
+        let outcome = outcome(&row).map_err(DbFailure::from)?;
+        return match decide(&outcome) {
+            Decision::Fail(e) => Err(e),
+            Decision::Commit | Decision::Rollback => Ok(outcome),
+        };
+    }
+    let mut lease = conns.acquire().await?;
+    let (row, _) = pipeline(&mut lease, "BEGIN", ctx, &statement.text, &statement.params, None).await;
+    let outcome = match row.and_then(|row| outcome(&row)) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            abandon(lease, &e).await;
+            return Err(DbFailure::from(e).into());
+        }
     };
     match decide(&outcome) {
-        Decision::Commit => tx.commit().await?,
-        Decision::Rollback => tx.rollback().await?,
+        Decision::Commit => end(lease, "COMMIT").await?,
+        Decision::Rollback => end(lease, "ROLLBACK").await?,
         Decision::Fail(e) => {
-            tx.rollback().await?;
+            end(lease, "ROLLBACK").await?;
             return Err(e);
         }
     }
     Ok(outcome)
+}
+
+/// One row of `sql` read as `ctx` in a read-only transaction ended by
+/// `finish`, all in one pipelined write.
+async fn read(
+    conns: &Connections,
+    ctx: &RequestContext,
+    sql: &str,
+    params: &[Param],
+    finish: &'static str,
+) -> Result<Row, DbFailure> {
+    let mut lease = conns.acquire().await?;
+    match pipeline(&mut lease, "BEGIN READ ONLY", ctx, sql, params, Some(finish)).await {
+        (Ok(row), true) => {
+            lease.release();
+            Ok(row)
+        }
+        (Err(e), true) => {
+            lease.release();
+            Err(e.into())
+        }
+        // A pipeline with a finishing statement ends the transaction or fails;
+        // should it not have, the connection is not handed on.
+        (Ok(row), false) => Ok(row),
+        (Err(e), false) => {
+            abandon(lease, &e).await;
+            Err(e.into())
+        }
+    }
+}
+
+/// One row of `sql` read as `ctx` (then rolled back).
+pub async fn read_one(
+    conns: &Connections,
+    ctx: &RequestContext,
+    sql: &str,
+    params: &[Param],
+) -> Result<Row, DbFailure> {
+    read(conns, ctx, sql, params, "ROLLBACK").await
 }
 
 /// The planner's row estimate for `statement` (for `Prefer: count=planned`).
@@ -171,19 +282,10 @@ pub async fn planned_rows(
     conns: &Connections,
     ctx: &RequestContext,
     statement: &Statement,
-) -> Result<Option<i64>, sqlx::Error> {
-    let mut tx = begin(conns, ctx, true).await?;
+) -> Result<Option<i64>, DbFailure> {
     let text = format!("EXPLAIN (FORMAT JSON) {}", statement.text);
-    let plan: Result<serde_json::Value, sqlx::Error> =
-        bind_all(sqlx::query(&text), &statement.params)
-            .fetch_one(tx.conn())
-            .await
-            .and_then(|row| row.try_get(0));
-    let plan = match plan {
-        Ok(p) => p,
-        Err(e) => return Err(end_after_error(tx, e).await),
-    };
-    tx.rollback().await?;
+    let row = read_one(conns, ctx, &text, &statement.params).await?;
+    let plan: serde_json::Value = row.try_get(0)?;
     Ok(plan[0]["Plan"]["Plan Rows"].as_f64().map(|n| n as i64))
 }
 

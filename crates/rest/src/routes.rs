@@ -11,7 +11,9 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::auth::{self, RequestRole};
-use crate::connections::Connections;
+use crate::connections::{Connections, DbFailure};
+use crate::statement::Param;
+use tokio_postgres::types::Type;
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, RawRequest};
@@ -35,10 +37,9 @@ pub struct RestState {
 
 impl RestState {
     /// Load the schema cache (through `owner`, which sees every catalog) and
-    /// keep it fresh with a `NOTIFY pgrst` listener; requests use connections
-    /// like those of `api` (same role, same size).
+    /// keep it fresh with a `NOTIFY pgrst` listener; requests run on `api`.
     pub async fn new(
-        api: PgPool,
+        api: Connections,
         owner: PgPool,
         settings: RestSettings,
         secret: SecretString,
@@ -50,7 +51,7 @@ impl RestState {
             cache.clone(),
         ));
         Ok(RestState {
-            conns: Connections::like(&api),
+            conns: api,
             cache,
             settings,
             secret,
@@ -231,19 +232,20 @@ async fn openapi_for(
     schema: &str,
     req: &HttpRequest,
 ) -> Result<Value, Error> {
-    let mut tx = execute::begin(&state.conns, ctx, true).await?;
-    let (relations, functions): (Vec<String>, Vec<String>) = sqlx::query_as(
+    let row = execute::read_one(
+        &state.conns,
+        ctx,
         "SELECT
            coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                      WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p')
                        AND has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')), '{}'),
            coalesce((SELECT array_agg(p.proname::text) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
                      WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
+        &[Param::Text(schema.to_string())],
     )
-    .bind(schema)
-    .fetch_one(tx.conn())
     .await?;
-    tx.rollback().await?;
+    let relations: Vec<String> = row.try_get(0).map_err(DbFailure::from)?;
+    let functions: Vec<String> = row.try_get(1).map_err(DbFailure::from)?;
     let mut visible = openapi::Visible::all(cache, schema);
     visible.relations.retain(|r| relations.contains(&r.name));
     visible.functions.retain(|f| functions.contains(&f.name));
@@ -284,12 +286,12 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
     }
     let active = async {
         let mut lease = conns.acquire().await?;
-        let active: bool = sqlx::query_scalar("SELECT auth.session_active($1::uuid)")
-            .bind(sid)
-            .fetch_one(&mut *lease)
+        let check = lease
+            .prepare("SELECT auth.session_active($1::uuid)", &[Type::TEXT])
             .await?;
+        let active: bool = lease.client().query_one(&check, &[&sid]).await?.try_get(0)?;
         lease.release();
-        Ok::<bool, sqlx::Error>(active)
+        Ok::<bool, DbFailure>(active)
     }
     .await;
     match active {

@@ -90,7 +90,10 @@ impl Application {
         }
         let rest = web::Data::new(
             pleat_rest::routes::RestState::new(
-                db.api.clone(),
+                pleat_rest::connections::Connections::new(
+                    db.api_config.clone(),
+                    db.api.options().get_max_connections() as usize,
+                ),
                 db.owner.clone(),
                 pleat_rest::routes::RestSettings {
                     schemas: config.db_schemas.clone(),

@@ -2,6 +2,7 @@
 //! message, detail and hint, mapped to HTTP statuses with PostgREST's table, plus
 //! `RAISE SQLSTATE 'PGRST'`, with which a function chooses the whole response.
 
+use crate::connections::DbFailure;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -95,6 +96,36 @@ impl DbError {
                 )
             }),
             other => Err(other),
+        }
+    }
+
+    /// The same for the request connections (tokio-postgres): a database error
+    /// keeps its SQLSTATE and texts, a lost connection or a full pool is a 503.
+    pub fn from_failure(e: DbFailure) -> Result<DbError, DbFailure> {
+        match e {
+            DbFailure::Timeout => Ok(Self::new(
+                "PGRST003",
+                "Timed out acquiring connection from connection pool.",
+            )),
+            DbFailure::Pg(pg) => match pg.as_db_error() {
+                Some(db) => {
+                    if db.code().code() == "PGRST" {
+                        return Ok(Self::raised(db.message(), db.detail()));
+                    }
+                    Ok(DbError {
+                        details: db.detail().map(str::to_string),
+                        hint: db.hint().map(str::to_string),
+                        ..Self::new(db.code().code(), db.message())
+                    })
+                }
+                None if pg.is_closed() || std::error::Error::source(&pg).is_some_and(|s| s.is::<std::io::Error>()) => {
+                    Ok(DbError {
+                        details: Some(pg.to_string()),
+                        ..Self::new("PGRST000", "Database connection error. Retrying the connection.")
+                    })
+                }
+                None => Err(DbFailure::Pg(pg)),
+            },
         }
     }
 

@@ -2,33 +2,38 @@
 //! its transaction ended, with the request's role and settings gone; one whose
 //! lease is dropped half-way is closed instead.
 
+use tokio_postgres::error::SqlState;
+
 use crate::helpers::db;
 
 /// Who a connection is, what it still carries once back on the idle list, and
 /// whether it is outside any transaction block (SAVEPOINT fails with 25P01
 /// only there).
 async fn leftovers(db: &crate::helpers::Db) -> (String, String, bool) {
-    let mut lease = db.conns.acquire().await.expect("acquire");
-    let (user, claims): (String, String) = sqlx::query_as(
-        "SELECT current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
-    )
-    .fetch_one(&mut *lease)
-    .await
-    .expect("query");
-    let savepoint = sqlx::query("SAVEPOINT probe").execute(&mut *lease).await;
-    let outside =
-        matches!(&savepoint, Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("25P01"));
+    let lease = db.conns.acquire().await.expect("acquire");
+    let row = lease
+        .client()
+        .query_one(
+            "SELECT current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
+            &[],
+        )
+        .await
+        .expect("query");
+    let savepoint = lease.client().batch_execute("SAVEPOINT probe").await;
+    let outside = savepoint.is_err_and(|e| e.code() == Some(&SqlState::NO_ACTIVE_SQL_TRANSACTION));
     lease.release();
-    (user, claims, outside)
+    (row.get(0), row.get(1), outside)
 }
 
 #[tokio::test]
 async fn a_finished_request_returns_a_clean_connection() {
     let db = db().await;
-    let read = db
-        .request("anon", "GET", "/genres?select=name", &[], "")
-        .await;
+    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
     assert_eq!(read.status, 200);
+    let write = db
+        .request("anon", "POST", "/genres", &[], r#"{"name":"drama"}"#)
+        .await;
+    assert_eq!(write.status, 201);
     assert_eq!(db.conns.idle(), 1);
     let (user, claims, no_open_transaction) = leftovers(&db).await;
     assert_ne!(user, "anon");
@@ -37,22 +42,22 @@ async fn a_finished_request_returns_a_clean_connection() {
 }
 
 #[tokio::test]
-async fn a_failed_statement_rolls_back_and_keeps_the_connection() {
+async fn failed_statements_roll_back_and_keep_the_connection() {
     let db = db().await;
-    let bad = db
-        .request("anon", "GET", "/genres?id=eq.not-a-number", &[], "")
-        .await;
+    let bad = db.request("anon", "GET", "/genres?id=eq.not-a-number", &[], "").await;
     assert_eq!(bad.status, 400);
     assert_eq!(bad.json()["code"], "22P02");
+    let bad_write = db
+        .request("anon", "POST", "/genres", &[], r#"{"id":"x","name":"drama"}"#)
+        .await;
+    assert_eq!(bad_write.status, 400);
     assert_eq!(db.conns.idle(), 1);
     let (user, claims, no_open_transaction) = leftovers(&db).await;
     assert_ne!(user, "anon");
     assert_eq!(claims, "");
     assert!(no_open_transaction);
     // The connection works for the next request.
-    let read = db
-        .request("anon", "GET", "/genres?select=name", &[], "")
-        .await;
+    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
     assert_eq!(read.status, 200);
 }
 
@@ -60,16 +65,11 @@ async fn a_failed_statement_rolls_back_and_keeps_the_connection() {
 async fn a_lease_dropped_without_release_is_closed() {
     let db = db().await;
     {
-        let mut lease = db.conns.acquire().await.expect("acquire");
-        sqlx::query("BEGIN")
-            .execute(&mut *lease)
-            .await
-            .expect("begin");
+        let lease = db.conns.acquire().await.expect("acquire");
+        lease.client().batch_execute("BEGIN").await.expect("begin");
     }
     assert_eq!(db.conns.idle(), 0);
-    let read = db
-        .request("anon", "GET", "/genres?select=name", &[], "")
-        .await;
+    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
     assert_eq!(read.status, 200);
     assert_eq!(db.conns.idle(), 1);
 }

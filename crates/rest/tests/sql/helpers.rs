@@ -56,7 +56,7 @@ pub async fn db() -> Db {
 /// The test schema plus `extra` SQL (functions a test needs).
 pub async fn db_with(extra: &str) -> Db {
     let opts = pleat_db::testing::fresh_database().await;
-    let pool = PgPool::connect_with(opts).await.expect("connect");
+    let pool = PgPool::connect_with(opts.clone()).await.expect("connect");
     sqlx::raw_sql(SCHEMA)
         .execute(&pool)
         .await
@@ -69,7 +69,7 @@ pub async fn db_with(extra: &str) -> Db {
         .await
         .expect("schema cache");
     Db {
-        conns: Connections::like(&pool),
+        conns: Connections::new(pleat_db::testing::tokio_config(&opts), 4),
         pool,
         cache,
         max_rows: None,
