@@ -19,6 +19,10 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_postgres::types::Type;
 use tokio_postgres::{Client, NoTls, Statement};
 
+/// Statements kept prepared per connection; past this the cache starts over
+/// (every distinct filter shape and page is a statement of its own).
+const MAX_PREPARED: usize = 256;
+
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -63,6 +67,10 @@ impl Conn {
             return Ok(statement);
         }
         let statement = self.client.prepare_typed(sql, types).await?;
+        if self.prepared.len() >= MAX_PREPARED {
+            // Dropping the last handle of a statement closes it on the server.
+            self.prepared.clear();
+        }
         self.prepared
             .insert((sql.to_string(), types.to_vec()), statement.clone());
         Ok(statement)

@@ -127,7 +127,7 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
     let source = sql::call(&mut st, &call);
     let scalar = matches!(call.shape, Shape::Scalar | Shape::SetOfScalar);
     let (rows, count, total, count_statement) = if scalar {
-        let range = sql::limit_offset(&mut st, read::restrict(c.req.range, c.settings.max_rows));
+        let range = sql::limit_offset(read::restrict(c.req.range, c.settings.max_rows));
         let rows = format!("SELECT * FROM pgrst_source{range}");
         let total = c
             .req

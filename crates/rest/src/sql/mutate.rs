@@ -121,7 +121,7 @@ fn affected(
         .collect();
     let wh = where_of(st, &tr, conds);
     let order = order_by(st, &tr, &l.order);
-    let range = limit_offset(st, l.range);
+    let range = limit_offset(l.range);
     let sub = format!(
         "(SELECT {} FROM {tbl}{wh}{order}{range}) pgrst_affected_rows",
         keys.join(", ")

@@ -171,7 +171,7 @@ fn render(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> String
             .unwrap_or_default(),
     );
     let order = order_by(st, t, &node.order);
-    let range = limit_offset(st, node.range);
+    let range = limit_offset(node.range);
     format!(
         "SELECT {}{}{joins}{}{order}{range}",
         items.join(", "),

@@ -14,18 +14,18 @@ fn embeds() {
         --
     "#);
     insta::assert_snapshot!(get("/authors?select=name,books!author_id(title)&books.order=title.desc&books.limit=1&books.published=gt.1970"), @r#"
-        WITH pgrst_source AS (SELECT "public"."authors"."name", COALESCE("authors_books_1"."authors_books_1", '[]') AS "books"
-        FROM "public"."authors"
-        LEFT JOIN LATERAL (SELECT json_agg("authors_books_1")::jsonb AS "authors_books_1"
-        FROM (SELECT "books_1"."title"
-        FROM "public"."books" AS "books_1"
-        WHERE "books_1"."published" > $1::integer AND "books_1"."author_id" = "public"."authors"."id"
-        ORDER BY "books_1"."title" DESC
-        LIMIT $2 OFFSET $3) AS "authors_books_1") AS "authors_books_1" ON TRUE)
-        SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- "1970", 1, 0
+    WITH pgrst_source AS (SELECT "public"."authors"."name", COALESCE("authors_books_1"."authors_books_1", '[]') AS "books"
+    FROM "public"."authors"
+    LEFT JOIN LATERAL (SELECT json_agg("authors_books_1")::jsonb AS "authors_books_1"
+    FROM (SELECT "books_1"."title"
+    FROM "public"."books" AS "books_1"
+    WHERE "books_1"."published" > $1::integer AND "books_1"."author_id" = "public"."authors"."id"
+    ORDER BY "books_1"."title" DESC
+    LIMIT 1 OFFSET 0) AS "authors_books_1") AS "authors_books_1" ON TRUE)
+    SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "1970"
     "#);
     insta::assert_snapshot!(get("/books?select=title,genres(name)"), @r#"
         WITH pgrst_source AS (SELECT "public"."books"."title", COALESCE("books_genres_1"."books_genres_1", '[]') AS "genres"

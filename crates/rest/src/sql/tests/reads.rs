@@ -30,23 +30,23 @@ fn plain_reads() {
         -- "pages", "series", 0, "a", "tags", 0
     "#);
     insta::assert_snapshot!(get("/books?select=id&order=published.desc.nullslast,meta->>pages.asc,title.nullsfirst&limit=2&offset=1"), @r#"
-        WITH pgrst_source AS (SELECT "public"."books"."id"
-        FROM "public"."books"
-        ORDER BY "public"."books"."published" DESC NULLS LAST, "public"."books"."meta"->>$1 ASC, "public"."books"."title" NULLS FIRST
-        LIMIT $2 OFFSET $3)
-        SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- "pages", 2, 1
+    WITH pgrst_source AS (SELECT "public"."books"."id"
+    FROM "public"."books"
+    ORDER BY "public"."books"."published" DESC NULLS LAST, "public"."books"."meta"->>$1 ASC, "public"."books"."title" NULLS FIRST
+    LIMIT 2 OFFSET 1)
+    SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "pages"
     "#);
     insta::assert_snapshot!(get("/authors?select=born::text,bio->awards->>hugo::int&offset=2"), @r#"
-        WITH pgrst_source AS (SELECT CAST("public"."authors"."born" AS text), CAST("public"."authors"."bio"->$1->>$2 AS int) AS "hugo"
-        FROM "public"."authors"
-        LIMIT ALL OFFSET $3)
-        SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- "awards", "hugo", 2
+    WITH pgrst_source AS (SELECT CAST("public"."authors"."born" AS text), CAST("public"."authors"."bio"->$1->>$2 AS int) AS "hugo"
+    FROM "public"."authors"
+    LIMIT ALL OFFSET 2)
+    SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "awards", "hugo"
     "#);
 }
 
@@ -80,18 +80,18 @@ fn logic_trees() {
 fn counts_and_bodies() {
     let prefer = |p: &'static str| [("prefer", p)];
     insta::assert_snapshot!(sql("GET", "/books?select=id&published=gt.1970&limit=2", &prefer("count=exact"), ""), @r#"
-        WITH pgrst_source AS (SELECT "public"."books"."id"
-        FROM "public"."books"
-        WHERE "public"."books"."published" > $1::integer
-        LIMIT $2 OFFSET $3)
-        , pgrst_source_count AS (SELECT 1
-        FROM "public"."books"
-        WHERE "public"."books"."published" > $4::integer)
-        SELECT (SELECT pg_catalog.count(*)
-        FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- "1970", 2, 0, "1970"
+    WITH pgrst_source AS (SELECT "public"."books"."id"
+    FROM "public"."books"
+    WHERE "public"."books"."published" > $1::integer
+    LIMIT 2 OFFSET 0)
+    , pgrst_source_count AS (SELECT 1
+    FROM "public"."books"
+    WHERE "public"."books"."published" > $2::integer)
+    SELECT (SELECT pg_catalog.count(*)
+    FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "1970", "1970"
     "#);
     insta::assert_snapshot!(sql("GET", "/books?select=id,reviews!inner(stars)&reviews.stars=eq.5", &prefer("count=exact"), ""), @r#"
         WITH pgrst_source AS (SELECT "public"."books"."id", COALESCE("books_reviews_1"."books_reviews_1", '[]') AS "reviews"
@@ -158,22 +158,22 @@ fn counts_and_bodies() {
     )
     .unwrap();
     insta::assert_snapshot!(show_statement(&estimated.statement), @r#"
-        WITH pgrst_source AS (SELECT "public"."books"."id", COALESCE("books_reviews_1"."books_reviews_1", '[]') AS "reviews"
-        FROM "public"."books"
-        LEFT JOIN LATERAL (SELECT json_agg("books_reviews_1")::jsonb AS "books_reviews_1"
-        FROM (SELECT "reviews_1"."stars"
-        FROM "public"."reviews" AS "reviews_1"
-        WHERE "reviews_1"."book_id" = "public"."books"."id"
-        LIMIT $1 OFFSET $2) AS "books_reviews_1") AS "books_reviews_1" ON TRUE
-        LIMIT $3 OFFSET $4)
-        , pgrst_source_count AS (SELECT 1
-        FROM "public"."books"
-        LIMIT $5)
-        SELECT (SELECT pg_catalog.count(*)
-        FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- 10, 0, 10, 0, 11
+    WITH pgrst_source AS (SELECT "public"."books"."id", COALESCE("books_reviews_1"."books_reviews_1", '[]') AS "reviews"
+    FROM "public"."books"
+    LEFT JOIN LATERAL (SELECT json_agg("books_reviews_1")::jsonb AS "books_reviews_1"
+    FROM (SELECT "reviews_1"."stars"
+    FROM "public"."reviews" AS "reviews_1"
+    WHERE "reviews_1"."book_id" = "public"."books"."id"
+    LIMIT 10 OFFSET 0) AS "books_reviews_1") AS "books_reviews_1" ON TRUE
+    LIMIT 10 OFFSET 0)
+    , pgrst_source_count AS (SELECT 1
+    FROM "public"."books"
+    LIMIT $1)
+    SELECT (SELECT pg_catalog.count(*)
+    FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- 11
     "#);
     insta::assert_snapshot!(sql("HEAD", "/books?select=id", &[], ""), @r#"
         WITH pgrst_source AS (SELECT "public"."books"."id"

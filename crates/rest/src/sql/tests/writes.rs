@@ -132,22 +132,22 @@ fn updates_and_deletes() {
         --
     "#);
     insta::assert_snapshot!(sql("PATCH", "/books?author_id=eq.1&order=published.desc,id&limit=1", &[], r#"{"price":1}"#), @r#"
-        WITH pgrst_source AS (UPDATE "public"."books"
-        SET "price" = pgrst_body."price"
-        FROM (SELECT $1::json AS json_data) pgrst_payload
-        , LATERAL (SELECT "price"
-        FROM json_to_recordset(pgrst_payload.json_data) AS _("price" numeric(10,2))
-        LIMIT 1) pgrst_body, (SELECT "public"."books"."published", "public"."books"."id"
-        FROM "public"."books"
-        WHERE "public"."books"."author_id" = $2::integer
-        ORDER BY "public"."books"."published" DESC, "public"."books"."id"
-        LIMIT $3 OFFSET $4) pgrst_affected_rows
-        WHERE "public"."books"."published" = pgrst_affected_rows."published" AND "public"."books"."id" = pgrst_affected_rows."id"
-        RETURNING 1)
-        SELECT NULL::bigint AS total_count, page_total, (NULL)::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- "[{\"price\":1}]", "1", 1, 0
+    WITH pgrst_source AS (UPDATE "public"."books"
+    SET "price" = pgrst_body."price"
+    FROM (SELECT $1::json AS json_data) pgrst_payload
+    , LATERAL (SELECT "price"
+    FROM json_to_recordset(pgrst_payload.json_data) AS _("price" numeric(10,2))
+    LIMIT 1) pgrst_body, (SELECT "public"."books"."published", "public"."books"."id"
+    FROM "public"."books"
+    WHERE "public"."books"."author_id" = $2::integer
+    ORDER BY "public"."books"."published" DESC, "public"."books"."id"
+    LIMIT 1 OFFSET 0) pgrst_affected_rows
+    WHERE "public"."books"."published" = pgrst_affected_rows."published" AND "public"."books"."id" = pgrst_affected_rows."id"
+    RETURNING 1)
+    SELECT NULL::bigint AS total_count, page_total, (NULL)::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "[{\"price\":1}]", "1"
     "#);
     insta::assert_snapshot!(sql("DELETE", "/books?id=in.(1,2)&select=id,reviews(stars)", &[rep], ""), @r#"
         WITH pgrst_source AS (DELETE
@@ -164,17 +164,17 @@ fn updates_and_deletes() {
         -- ["1", "2"]
     "#);
     insta::assert_snapshot!(sql("DELETE", "/reviews?order=id&limit=2&offset=1", &[], ""), @r#"
-        WITH pgrst_source AS (DELETE
-        FROM "public"."reviews" USING (SELECT "public"."reviews"."id"
-        FROM "public"."reviews"
-        ORDER BY "public"."reviews"."id"
-        LIMIT $1 OFFSET $2) pgrst_affected_rows
-        WHERE "public"."reviews"."id" = pgrst_affected_rows."id"
-        RETURNING 1)
-        SELECT NULL::bigint AS total_count, page_total, (NULL)::text AS body …
-        FROM (SELECT *
-        FROM pgrst_source) _postgrest_t
-        -- 2, 1
+    WITH pgrst_source AS (DELETE
+    FROM "public"."reviews" USING (SELECT "public"."reviews"."id"
+    FROM "public"."reviews"
+    ORDER BY "public"."reviews"."id"
+    LIMIT 2 OFFSET 1) pgrst_affected_rows
+    WHERE "public"."reviews"."id" = pgrst_affected_rows."id"
+    RETURNING 1)
+    SELECT NULL::bigint AS total_count, page_total, (NULL)::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    --
     "#);
 }
 
@@ -209,23 +209,23 @@ fn calls() {
         --
     "#);
     insta::assert_snapshot!(sql("GET", "/rpc/books_by?author=1&select=title,reviews(stars)&published=gt.1970&order=id&limit=1", &[("prefer", "count=exact")], ""), @r#"
-        WITH pgrst_source AS (SELECT pgrst_call.*
-        FROM "public"."books_by"("author" := $1::integer) pgrst_call)
-        , pgrst_source_count AS (SELECT 1
-        FROM pgrst_source AS "books"
-        WHERE "books"."published" > $5::integer)
-        SELECT (SELECT pg_catalog.count(*)
-        FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-        FROM (SELECT "books"."title", COALESCE("books_reviews_1"."books_reviews_1", '[]') AS "reviews"
-        FROM pgrst_source AS "books"
-        LEFT JOIN LATERAL (SELECT json_agg("books_reviews_1")::jsonb AS "books_reviews_1"
-        FROM (SELECT "reviews_1"."stars"
-        FROM "public"."reviews" AS "reviews_1"
-        WHERE "reviews_1"."book_id" = "books"."id") AS "books_reviews_1") AS "books_reviews_1" ON TRUE
-        WHERE "books"."published" > $2::integer
-        ORDER BY "books"."id"
-        LIMIT $3 OFFSET $4) _postgrest_t
-        -- "1", "1970", 1, 0, "1970"
+    WITH pgrst_source AS (SELECT pgrst_call.*
+    FROM "public"."books_by"("author" := $1::integer) pgrst_call)
+    , pgrst_source_count AS (SELECT 1
+    FROM pgrst_source AS "books"
+    WHERE "books"."published" > $3::integer)
+    SELECT (SELECT pg_catalog.count(*)
+    FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+    FROM (SELECT "books"."title", COALESCE("books_reviews_1"."books_reviews_1", '[]') AS "reviews"
+    FROM pgrst_source AS "books"
+    LEFT JOIN LATERAL (SELECT json_agg("books_reviews_1")::jsonb AS "books_reviews_1"
+    FROM (SELECT "reviews_1"."stars"
+    FROM "public"."reviews" AS "reviews_1"
+    WHERE "reviews_1"."book_id" = "books"."id") AS "books_reviews_1") AS "books_reviews_1" ON TRUE
+    WHERE "books"."published" > $2::integer
+    ORDER BY "books"."id"
+    LIMIT 1 OFFSET 0) _postgrest_t
+    -- "1", "1970", "1970"
     "#);
     insta::assert_snapshot!(sql("POST", "/rpc/author_of", &[("accept", "application/vnd.pgrst.object+json")], r#"{"book":1}"#), @r#"
         WITH pgrst_source AS (SELECT pgrst_call.*
