@@ -49,6 +49,8 @@ struct Inner {
 /// One connection and the statements prepared on it.
 pub struct Conn {
     client: Client,
+    /// The thread whose runtime drives this connection's I/O.
+    home: ThreadId,
     prepared: HashMap<(String, Vec<Type>), Statement>,
 }
 
@@ -111,6 +113,7 @@ impl Connections {
                 });
                 Conn {
                     client,
+                    home: std::thread::current().id(),
                     prepared: HashMap::new(),
                 }
             }
@@ -123,22 +126,33 @@ impl Connections {
         })
     }
 
+    /// An idle connection, preferably one whose I/O runs on this thread. Only
+    /// when none is idle anywhere is a new one opened, so there are never more
+    /// connections than permits.
     fn take_idle(&self) -> Option<Conn> {
         let mut idle = self.inner.idle.lock().expect("idle list lock");
-        let mine = idle.get_mut(&std::thread::current().id())?;
-        // A connection the server closed meanwhile is dropped here.
-        while let Some(conn) = mine.pop() {
-            if !conn.client.is_closed() {
-                return Some(conn);
-            }
+        let here = std::thread::current().id();
+        if let Some(conn) = idle.get_mut(&here).and_then(pop_open) {
+            return Some(conn);
         }
-        None
+        idle.values_mut().find_map(pop_open)
     }
 
     /// Connections currently idle (for tests).
     pub fn idle(&self) -> usize {
         self.inner.idle.lock().expect("idle list lock").values().map(Vec::len).sum()
     }
+}
+
+/// The newest idle connection still open; one the server closed meanwhile is
+/// dropped here.
+fn pop_open(list: &mut Vec<Conn>) -> Option<Conn> {
+    while let Some(conn) = list.pop() {
+        if !conn.client.is_closed() {
+            return Some(conn);
+        }
+    }
+    None
 }
 
 /// One connection in use. It returns to the idle list only after
@@ -178,7 +192,7 @@ impl Drop for Lease {
                 .idle
                 .lock()
                 .expect("idle list lock")
-                .entry(std::thread::current().id())
+                .entry(conn.home)
                 .or_default()
                 .push(conn);
         }

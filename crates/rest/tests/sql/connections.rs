@@ -73,3 +73,14 @@ async fn a_lease_dropped_without_release_is_closed() {
     assert_eq!(read.status, 200);
     assert_eq!(db.conns.idle(), 1);
 }
+
+#[tokio::test]
+async fn there_are_never_more_connections_than_permits() {
+    let db = db().await; // 4 permits
+    let requests = (0..12).map(|_| db.request("anon", "GET", "/genres?select=name", &[], ""));
+    for answer in futures_util::future::join_all(requests).await {
+        assert_eq!(answer.status, 200);
+    }
+    let idle = db.conns.idle();
+    assert!((1..=4).contains(&idle), "{idle} idle connections");
+}
