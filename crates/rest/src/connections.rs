@@ -81,7 +81,9 @@ impl Conn {
     /// `sql` if this connection has prepared it already.
     pub fn cached(&self, sql: &str, types: &[Type]) -> Option<Statement> {
         // The key is owned; building it for a lookup is cheap next to a query.
-        self.prepared.get(&(sql.to_string(), types.to_vec())).cloned()
+        self.prepared
+            .get(&(sql.to_string(), types.to_vec()))
+            .cloned()
     }
 }
 
@@ -98,10 +100,11 @@ impl Connections {
     }
 
     pub async fn acquire(&self) -> Result<Lease, DbFailure> {
-        let permit = tokio::time::timeout(ACQUIRE_TIMEOUT, self.inner.permits.clone().acquire_owned())
-            .await
-            .map_err(|_| DbFailure::Timeout)?
-            .map_err(|_| DbFailure::Timeout)?;
+        let permit =
+            tokio::time::timeout(ACQUIRE_TIMEOUT, self.inner.permits.clone().acquire_owned())
+                .await
+                .map_err(|_| DbFailure::Timeout)?
+                .map_err(|_| DbFailure::Timeout)?;
         let conn = match self.take_idle() {
             Some(conn) => conn,
             None => {
@@ -140,7 +143,13 @@ impl Connections {
 
     /// Connections currently idle (for tests).
     pub fn idle(&self) -> usize {
-        self.inner.idle.lock().expect("idle list lock").values().map(Vec::len).sum()
+        self.inner
+            .idle
+            .lock()
+            .expect("idle list lock")
+            .values()
+            .map(Vec::len)
+            .sum()
     }
 }
 
@@ -175,13 +184,17 @@ impl Lease {
 impl Deref for Lease {
     type Target = Conn;
     fn deref(&self) -> &Conn {
-        self.conn.as_ref().expect("a lease holds its connection until dropped")
+        self.conn
+            .as_ref()
+            .expect("a lease holds its connection until dropped")
     }
 }
 
 impl DerefMut for Lease {
     fn deref_mut(&mut self) -> &mut Conn {
-        self.conn.as_mut().expect("a lease holds its connection until dropped")
+        self.conn
+            .as_mut()
+            .expect("a lease holds its connection until dropped")
     }
 }
 

@@ -48,14 +48,21 @@ pub enum Decision<E> {
     Fail(E),
 }
 
-const SET_CONFIG: &str = "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
+const SET_CONFIG: &str =
+    "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
      set_config('request.method', $3, true), set_config('request.path', $4, true), \
      set_config('request.headers', $5, true)";
 const SET_CONFIG_TYPES: [Type; 5] = [Type::TEXT, Type::TEXT, Type::TEXT, Type::TEXT, Type::TEXT];
 
 impl RequestContext {
     fn settings(&self) -> [&(dyn ToSql + Sync); 5] {
-        [&self.role, &self.claims, &self.method, &self.path, &self.headers]
+        [
+            &self.role,
+            &self.claims,
+            &self.method,
+            &self.path,
+            &self.headers,
+        ]
     }
 }
 
@@ -219,7 +226,15 @@ pub async fn run<E: From<DbFailure>>(
         };
     }
     let mut lease = conns.acquire().await?;
-    let (row, _) = pipeline(&mut lease, "BEGIN", ctx, &statement.text, &statement.params, None).await;
+    let (row, _) = pipeline(
+        &mut lease,
+        "BEGIN",
+        ctx,
+        &statement.text,
+        &statement.params,
+        None,
+    )
+    .await;
     let outcome = match row.and_then(|row| outcome(&row)) {
         Ok(outcome) => outcome,
         Err(e) => {
@@ -248,7 +263,16 @@ async fn read(
     finish: &'static str,
 ) -> Result<Row, DbFailure> {
     let mut lease = conns.acquire().await?;
-    match pipeline(&mut lease, "BEGIN READ ONLY", ctx, sql, params, Some(finish)).await {
+    match pipeline(
+        &mut lease,
+        "BEGIN READ ONLY",
+        ctx,
+        sql,
+        params,
+        Some(finish),
+    )
+    .await
+    {
         (Ok(row), true) => {
             lease.release();
             Ok(row)

@@ -12,14 +12,14 @@ use sqlx::PgPool;
 
 use crate::auth::{self, RequestRole};
 use crate::connections::{Connections, DbFailure};
-use crate::statement::Param;
-use tokio_postgres::types::Type;
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, RawRequest};
 use crate::plan::{self, PlanSettings};
 use crate::reload::{self, SharedCache};
+use crate::statement::Param;
 use crate::{openapi, response};
+use tokio_postgres::types::Type;
 
 pub struct RestSettings {
     /// Exposed schemas; the first is the default.
@@ -30,6 +30,7 @@ pub struct RestSettings {
 
 pub struct RestState {
     conns: Connections,
+    tokens: auth::VerifiedTokens,
     cache: SharedCache,
     settings: RestSettings,
     secret: SecretString,
@@ -52,6 +53,7 @@ impl RestState {
         ));
         Ok(RestState {
             conns: api,
+            tokens: auth::VerifiedTokens::new(),
             cache,
             settings,
             secret,
@@ -85,7 +87,7 @@ async fn handle(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    let role = match auth::resolve(
+    let role = match state.tokens.resolve(
         auth::token(header("authorization"), header("apikey")),
         &state.secret,
     ) {
@@ -289,7 +291,11 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
         let check = lease
             .prepare("SELECT auth.session_active($1::uuid)", &[Type::TEXT])
             .await?;
-        let active: bool = lease.client().query_one(&check, &[&sid]).await?.try_get(0)?;
+        let active: bool = lease
+            .client()
+            .query_one(&check, &[&sid])
+            .await?
+            .try_get(0)?;
         lease.release();
         Ok::<bool, DbFailure>(active)
     }

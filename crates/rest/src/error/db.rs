@@ -118,10 +118,15 @@ impl DbError {
                         ..Self::new(db.code().code(), db.message())
                     })
                 }
-                None if pg.is_closed() || std::error::Error::source(&pg).is_some_and(|s| s.is::<std::io::Error>()) => {
+                None if pg.is_closed()
+                    || std::error::Error::source(&pg).is_some_and(|s| s.is::<std::io::Error>()) =>
+                {
                     Ok(DbError {
                         details: Some(pg.to_string()),
-                        ..Self::new("PGRST000", "Database connection error. Retrying the connection.")
+                        ..Self::new(
+                            "PGRST000",
+                            "Database connection error. Retrying the connection.",
+                        )
                     })
                 }
                 None => Err(DbFailure::Pg(pg)),

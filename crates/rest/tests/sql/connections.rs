@@ -28,7 +28,9 @@ async fn leftovers(db: &crate::helpers::Db) -> (String, String, bool) {
 #[tokio::test]
 async fn a_finished_request_returns_a_clean_connection() {
     let db = db().await;
-    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
     assert_eq!(read.status, 200);
     let write = db
         .request("anon", "POST", "/genres", &[], r#"{"name":"drama"}"#)
@@ -44,11 +46,19 @@ async fn a_finished_request_returns_a_clean_connection() {
 #[tokio::test]
 async fn failed_statements_roll_back_and_keep_the_connection() {
     let db = db().await;
-    let bad = db.request("anon", "GET", "/genres?id=eq.not-a-number", &[], "").await;
+    let bad = db
+        .request("anon", "GET", "/genres?id=eq.not-a-number", &[], "")
+        .await;
     assert_eq!(bad.status, 400);
     assert_eq!(bad.json()["code"], "22P02");
     let bad_write = db
-        .request("anon", "POST", "/genres", &[], r#"{"id":"x","name":"drama"}"#)
+        .request(
+            "anon",
+            "POST",
+            "/genres",
+            &[],
+            r#"{"id":"x","name":"drama"}"#,
+        )
         .await;
     assert_eq!(bad_write.status, 400);
     assert_eq!(db.conns.idle(), 1);
@@ -57,7 +67,9 @@ async fn failed_statements_roll_back_and_keep_the_connection() {
     assert_eq!(claims, "");
     assert!(no_open_transaction);
     // The connection works for the next request.
-    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
     assert_eq!(read.status, 200);
 }
 
@@ -69,7 +81,9 @@ async fn a_lease_dropped_without_release_is_closed() {
         lease.client().batch_execute("BEGIN").await.expect("begin");
     }
     assert_eq!(db.conns.idle(), 0);
-    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
     assert_eq!(read.status, 200);
     assert_eq!(db.conns.idle(), 1);
 }
