@@ -109,11 +109,18 @@ impl Connections {
             Some(conn) => conn,
             None => {
                 let (client, connection) = self.inner.config.connect(NoTls).await?;
-                tokio::spawn(async move {
+                let io = async move {
                     if let Err(e) = connection.await {
                         tracing::debug!(error = %e, "a request connection ended");
                     }
-                });
+                };
+                // On an actix worker, beside the requests that use it (tasks of
+                // the worker's local set); elsewhere (tests) on the runtime.
+                if actix_web::rt::System::try_current().is_some() {
+                    actix_web::rt::spawn(io);
+                } else {
+                    tokio::spawn(io);
+                }
                 Conn {
                     client,
                     home: std::thread::current().id(),

@@ -263,7 +263,7 @@ async fn read(
     finish: &'static str,
 ) -> Result<Row, DbFailure> {
     let mut lease = conns.acquire().await?;
-    match pipeline(
+    let done = pipeline(
         &mut lease,
         "BEGIN READ ONLY",
         ctx,
@@ -271,8 +271,8 @@ async fn read(
         params,
         Some(finish),
     )
-    .await
-    {
+    .await;
+    match done {
         (Ok(row), true) => {
             lease.release();
             Ok(row)
