@@ -83,21 +83,6 @@ fn replace_database(url: &str, db: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn replaces_the_database_keeping_the_query() {
-        assert_eq!(
-            super::replace_database("postgres://u@127.0.0.1:5/postgres?sslmode=disable", "x"),
-            "postgres://u@127.0.0.1:5/x?sslmode=disable"
-        );
-        assert_eq!(
-            super::replace_database("postgres://u@h:5", "x"),
-            "postgres://u@h:5/x"
-        );
-    }
-}
-
 /// The same login as `options` (host or socket, port, user, database) for
 /// tokio-postgres; test clusters trust their clients, so no password.
 pub fn tokio_config(options: &PgConnectOptions) -> tokio_postgres::Config {
@@ -111,4 +96,19 @@ pub fn tokio_config(options: &PgConnectOptions) -> tokio_postgres::Config {
         .user(options.get_username())
         .dbname(options.get_database().unwrap_or(options.get_username()));
     config
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn replaces_the_database_keeping_the_query() {
+        assert_eq!(
+            super::replace_database("postgres://u@127.0.0.1:5/postgres?sslmode=disable", "x"),
+            "postgres://u@127.0.0.1:5/x?sslmode=disable"
+        );
+        assert_eq!(
+            super::replace_database("postgres://u@h:5", "x"),
+            "postgres://u@h:5/x"
+        );
+    }
 }
