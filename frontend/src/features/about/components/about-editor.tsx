@@ -1,7 +1,7 @@
 // Admin editor of the about section (spec §2, §4, §5): title, content, image and the two
 // counts; saved by id or inserted when there is no row; message green, or red on error.
 import { ExternalLink } from 'lucide-react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -12,6 +12,7 @@ import { PanelError, PanelLoading } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
+import { useSingleRowEditor } from '@/lib/use-single-row-editor'
 import { aboutFormValues, buildAboutPayload, isAboutComplete, type AboutFormValues } from '../about-payload'
 import { useAboutContent } from '../api/get-about-content'
 import { useSaveAboutContent } from '../api/save-about-content'
@@ -22,27 +23,15 @@ const t = adminTexts.about
 export function AboutEditor() {
   const { data, isLoading, error, refetch } = useAboutContent()
   const { mutate: save, isPending } = useSaveAboutContent()
-  const [status, setStatus] = useState<Status | null>(null)
-
-  useEffect(() => {
-    void refetch()
-  }, [refetch])
-
-  async function onSave(values: AboutFormValues) {
-    setStatus(null)
-    if (!isAboutComplete(values)) {
-      setStatus({ text: 'Section title and content are required.', tone: 'error' })
-      return
-    }
-    const result = await save(data?.id, buildAboutPayload(values))
-    if (!result.success) {
-      console.error('Error saving about content:', result.error)
-      setStatus({ text: t.failure })
-      return
-    }
-    setStatus({ text: t.success })
-    await refetch()
-  }
+  const { status, onSave } = useSingleRowEditor({
+    id: data?.id,
+    refetch,
+    save,
+    check: (values: AboutFormValues) => (isAboutComplete(values) ? null : 'Section title and content are required.'),
+    build: buildAboutPayload,
+    texts: t,
+    log: 'Error saving about content:',
+  })
 
   return (
     <section aria-labelledby="about-editor-title" className="space-y-6">

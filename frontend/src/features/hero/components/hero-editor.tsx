@@ -1,6 +1,6 @@
 // Admin editor of the landing page hero (spec §2, §4, §5): five fields, trimmed and cut
 // to their limits, saved by id or inserted when there is no row, then read again.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -11,6 +11,7 @@ import { PanelError, PanelLoading } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
+import { useSingleRowEditor } from '@/lib/use-single-row-editor'
 import { limits } from '@/config/site'
 import { useHeroContent } from '../api/get-hero-content'
 import { useSaveHeroContent } from '../api/save-hero-content'
@@ -22,28 +23,15 @@ const t = adminTexts.hero
 export function HeroEditor() {
   const { data, isLoading, error, refetch } = useHeroContent()
   const { mutate: save, isPending } = useSaveHeroContent()
-  const [status, setStatus] = useState<Status | null>(null)
-
-  useEffect(() => {
-    void refetch()
-  }, [refetch])
-
-  async function onSave(values: HeroFormValues) {
-    setStatus(null)
-    const invalid = validateHero(values)
-    if (invalid) {
-      setStatus({ text: invalid, tone: 'error' })
-      return
-    }
-    const result = await save(data?.id, buildHeroPayload(values))
-    if (!result.success) {
-      console.error('Error saving hero content:', result.error)
-      setStatus({ text: t.failure })
-      return
-    }
-    setStatus({ text: t.success })
-    await refetch()
-  }
+  const { status, onSave } = useSingleRowEditor({
+    id: data?.id,
+    refetch,
+    save,
+    check: validateHero,
+    build: buildHeroPayload,
+    texts: t,
+    log: 'Error saving hero content:',
+  })
 
   return (
     <section aria-labelledby="hero-editor-title" className="space-y-6">

@@ -1,7 +1,7 @@
 // Site Settings (spec §2, §4): title, description and logo, and the two theme colours
 // (six presets, pickers, hex fields, live preview); saved by id or inserted when missing.
 import { ExternalLink } from 'lucide-react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -12,6 +12,7 @@ import { PanelError, PanelLoading } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
+import { useSingleRowEditor } from '@/lib/use-single-row-editor'
 import { colorPresets, defaultColors } from '@/config/site'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import type { SiteSettings } from '@/features/site/types'
@@ -26,27 +27,15 @@ const t = adminTexts.settings
 export function SiteSettingsEditor() {
   const { data, isLoading, error, refetch } = useSiteSettings()
   const { mutate: save, isPending } = useSaveSiteSettings()
-  const [status, setStatus] = useState<Status | null>(null)
-
-  useEffect(() => {
-    void refetch()
-  }, [refetch])
-
-  async function onSave(values: SettingsFormValues) {
-    setStatus(null)
-    if (!values.siteTitle.trim()) {
-      setStatus({ text: 'Site title is required.', tone: 'error' })
-      return
-    }
-    const result = await save(data?.id, buildSettingsPayload(values))
-    if (!result.success) {
-      console.error('Error saving site settings:', result.error)
-      setStatus({ text: t.failure })
-      return
-    }
-    setStatus({ text: t.success })
-    await refetch()
-  }
+  const { status, onSave } = useSingleRowEditor({
+    id: data?.id,
+    refetch,
+    save,
+    check: (values: SettingsFormValues) => (values.siteTitle.trim() ? null : 'Site title is required.'),
+    build: buildSettingsPayload,
+    texts: t,
+    log: 'Error saving site settings:',
+  })
 
   return (
     <section aria-labelledby="settings-editor-title" className="space-y-6">

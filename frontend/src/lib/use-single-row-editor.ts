@@ -1,0 +1,47 @@
+// The load/save/status logic every single-row admin editor (hero, about, site
+// settings) shares: read the row on mount, check the form, save by id (insert
+// when there is no row yet), say how it went, and read the row again.
+import { useEffect, useState } from 'react'
+import type { Status } from '@/components/ui/status-message'
+import type { MutationResult } from './use-mutation'
+
+interface SingleRowEditorOptions<V, P> {
+  /** The row's id, `undefined` while there is none. */
+  id: string | undefined
+  refetch: () => Promise<unknown>
+  save: (id: string | undefined, payload: P) => Promise<MutationResult<unknown>>
+  /** The message shown when the values cannot be saved, else null. */
+  check: (values: V) => string | null
+  build: (values: V) => P
+  texts: { success: string; failure: string }
+  /** Console prefix for a failed save (the spec only logs the cause). */
+  log: string
+}
+
+export function useSingleRowEditor<V, P>(options: SingleRowEditorOptions<V, P>) {
+  const { id, refetch, save, check, build, texts, log } = options
+  const [status, setStatus] = useState<Status | null>(null)
+
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
+
+  async function onSave(values: V) {
+    setStatus(null)
+    const invalid = check(values)
+    if (invalid) {
+      setStatus({ text: invalid, tone: 'error' })
+      return
+    }
+    const result = await save(id, build(values))
+    if (!result.success) {
+      console.error(log, result.error)
+      setStatus({ text: texts.failure })
+      return
+    }
+    setStatus({ text: texts.success })
+    await refetch()
+  }
+
+  return { status, onSave }
+}
