@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::Error;
-use crate::parse::BodyType;
+use crate::parse::{decode_component, BodyType};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Payload {
@@ -165,35 +165,13 @@ fn csv(bytes: &[u8]) -> Result<Vec<Map<String, Value>>, Error> {
         .collect()
 }
 
-fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 fn form(bytes: &[u8]) -> Map<String, Value> {
     String::from_utf8_lossy(bytes)
         .split('&')
         .filter(|p| !p.is_empty())
         .map(|p| {
             let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            (decode(k), Value::String(decode(v)))
+            (decode_component(k), Value::String(decode_component(v)))
         })
         .collect()
 }

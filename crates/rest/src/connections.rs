@@ -31,6 +31,8 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 pub enum DbFailure {
     #[error("timed out waiting for a database connection")]
     Timeout,
+    #[error("cannot connect to the database: {0}")]
+    Connect(tokio_postgres::Error),
     #[error(transparent)]
     Pg(#[from] tokio_postgres::Error),
 }
@@ -42,6 +44,7 @@ pub struct Connections {
 
 struct Inner {
     config: tokio_postgres::Config,
+    acquire_timeout: Duration,
     idle: Mutex<HashMap<ThreadId, Vec<Conn>>>,
     permits: Arc<Semaphore>,
 }
@@ -51,7 +54,7 @@ pub struct Conn {
     client: Client,
     /// The thread whose runtime drives this connection's I/O.
     home: ThreadId,
-    prepared: HashMap<(String, Vec<Type>), Statement>,
+    prepared: HashMap<String, Statement>,
 }
 
 impl Conn {
@@ -73,16 +76,15 @@ impl Conn {
             // Dropping the last handle of a statement closes it on the server.
             self.prepared.clear();
         }
-        self.prepared
-            .insert((sql.to_string(), types.to_vec()), statement.clone());
+        self.prepared.insert(sql.to_string(), statement.clone());
         Ok(statement)
     }
 
-    /// `sql` if this connection has prepared it already.
+    /// `sql` if this connection has prepared it already with these types.
     pub fn cached(&self, sql: &str, types: &[Type]) -> Option<Statement> {
-        // The key is owned; building it for a lookup is cheap next to a query.
         self.prepared
-            .get(&(sql.to_string(), types.to_vec()))
+            .get(sql)
+            .filter(|s| s.params() == types)
             .cloned()
     }
 }
@@ -90,9 +92,19 @@ impl Conn {
 impl Connections {
     /// At most `max` connections at once, opened on demand with `config`.
     pub fn new(config: tokio_postgres::Config, max: usize) -> Connections {
+        Connections::with_acquire_timeout(config, max, ACQUIRE_TIMEOUT)
+    }
+
+    /// The same, a request waiting at most `timeout` for a free connection.
+    pub fn with_acquire_timeout(
+        config: tokio_postgres::Config,
+        max: usize,
+        timeout: Duration,
+    ) -> Connections {
         Connections {
             inner: Arc::new(Inner {
                 config,
+                acquire_timeout: timeout,
                 idle: Mutex::new(HashMap::new()),
                 permits: Arc::new(Semaphore::new(max.max(1))),
             }),
@@ -100,15 +112,22 @@ impl Connections {
     }
 
     pub async fn acquire(&self) -> Result<Lease, DbFailure> {
-        let permit =
-            tokio::time::timeout(ACQUIRE_TIMEOUT, self.inner.permits.clone().acquire_owned())
-                .await
-                .map_err(|_| DbFailure::Timeout)?
-                .map_err(|_| DbFailure::Timeout)?;
+        let permit = tokio::time::timeout(
+            self.inner.acquire_timeout,
+            self.inner.permits.clone().acquire_owned(),
+        )
+        .await
+        .map_err(|_| DbFailure::Timeout)?
+        .map_err(|_| DbFailure::Timeout)?;
         let conn = match self.take_idle() {
             Some(conn) => conn,
             None => {
-                let (client, connection) = self.inner.config.connect(NoTls).await?;
+                let (client, connection) = self
+                    .inner
+                    .config
+                    .connect(NoTls)
+                    .await
+                    .map_err(DbFailure::Connect)?;
                 let io = async move {
                     if let Err(e) = connection.await {
                         tracing::debug!(error = %e, "a request connection ended");

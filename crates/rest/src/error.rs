@@ -3,7 +3,7 @@
 //! with [`Error::status`], [`Error::headers`] and [`Error::to_json`]. Bodies follow
 //! PostgREST v12: `{code, message, details, hint}` with absent fields as `null`,
 //! because supabase-js surfaces exactly these fields to applications. Database
-//! errors (`From<sqlx::Error>`) live in `error/db.rs`, the schema-cache lookups
+//! errors (`From<DbFailure>`) live in `error/db.rs`, the schema-cache lookups
 //! (relationships, functions, tables) in `error/schema.rs`.
 
 mod db;
@@ -122,15 +122,6 @@ impl RangeError {
             Self::OutOfBounds { lower, total } => {
                 format!("An offset of {lower} was requested, but there are only {total} rows.")
             }
-        }
-    }
-}
-
-impl From<sqlx::Error> for Error {
-    fn from(e: sqlx::Error) -> Self {
-        match DbError::from_sqlx(e) {
-            Ok(db) => db.into(),
-            Err(other) => Error::Unexpected(other.into()),
         }
     }
 }

@@ -61,52 +61,16 @@ impl DbError {
         self
     }
 
-    /// The database error inside `e`, or `e` back when it is not one (a decoding
-    /// bug, say), which stays an opaque 500.
-    pub fn from_sqlx(e: sqlx::Error) -> Result<DbError, sqlx::Error> {
-        match e {
-            sqlx::Error::Database(db) => {
-                let pg = db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>();
-                let (detail, hint) = match pg {
-                    Some(pg) => (
-                        pg.detail().map(str::to_string),
-                        pg.hint().map(str::to_string),
-                    ),
-                    None => (None, None),
-                };
-                let code = db.code().map(|c| c.into_owned()).unwrap_or_default();
-                if code == "PGRST" {
-                    return Ok(Self::raised(db.message(), detail.as_deref()));
-                }
-                Ok(DbError {
-                    details: detail,
-                    hint,
-                    ..Self::new(&code, db.message())
-                })
-            }
-            sqlx::Error::PoolTimedOut => Ok(Self::new(
-                "PGRST003",
-                "Timed out acquiring connection from connection pool.",
-            )),
-            sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => Ok(DbError {
-                details: Some(e.to_string()),
-                ..Self::new(
-                    "PGRST000",
-                    "Database connection error. Retrying the connection.",
-                )
-            }),
-            other => Err(other),
-        }
-    }
-
-    /// The same for the request connections (tokio-postgres): a database error
-    /// keeps its SQLSTATE and texts, a lost connection or a full pool is a 503.
+    /// The database error inside `e` (its SQLSTATE and texts), a lost
+    /// connection or a full pool as a 503, or `e` back when it is neither (a
+    /// decoding bug, say), which stays an opaque 500.
     pub fn from_failure(e: DbFailure) -> Result<DbError, DbFailure> {
         match e {
             DbFailure::Timeout => Ok(Self::new(
                 "PGRST003",
                 "Timed out acquiring connection from connection pool.",
             )),
+            DbFailure::Connect(pg) => Ok(Self::connection_lost(&pg)),
             DbFailure::Pg(pg) => match pg.as_db_error() {
                 Some(db) => {
                     if db.code().code() == "PGRST" {
@@ -118,19 +82,19 @@ impl DbError {
                         ..Self::new(db.code().code(), db.message())
                     })
                 }
-                None if pg.is_closed()
-                    || std::error::Error::source(&pg).is_some_and(|s| s.is::<std::io::Error>()) =>
-                {
-                    Ok(DbError {
-                        details: Some(pg.to_string()),
-                        ..Self::new(
-                            "PGRST000",
-                            "Database connection error. Retrying the connection.",
-                        )
-                    })
-                }
+                None if pg.is_closed() => Ok(Self::connection_lost(&pg)),
                 None => Err(DbFailure::Pg(pg)),
             },
+        }
+    }
+
+    fn connection_lost(e: &tokio_postgres::Error) -> Self {
+        DbError {
+            details: Some(e.to_string()),
+            ..Self::new(
+                "PGRST000",
+                "Database connection error. Retrying the connection.",
+            )
         }
     }
 

@@ -26,6 +26,7 @@ pub use logic::{LogicOp, LogicTree};
 pub use media::{BodyType, MediaType};
 pub use order::{Direction, Nulls, OrderTerm};
 pub use prefer::{Count, Handling, Missing, Preferences, Representation, Resolution, Transaction};
+pub(crate) use query::decode_component;
 pub use query::{Embedded, QueryParams, RpcParam};
 pub use range::RowRange;
 pub use select::{Aggregate, AggregateFunction, EmbedParams, JoinType, SelectItem};

@@ -46,8 +46,9 @@ pub struct RpcParam {
     pub filter: bool,
 }
 
-/// `%XX` escapes (malformed ones are kept as they are) and `+` as space.
-fn decode_component(s: &str) -> String {
+/// `%XX` escapes (malformed ones are kept as they are) and `+` as space,
+/// for query strings and `application/x-www-form-urlencoded` bodies alike.
+pub(crate) fn decode_component(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

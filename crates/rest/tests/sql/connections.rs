@@ -2,6 +2,9 @@
 //! its transaction ended, with the request's role and settings gone; one whose
 //! lease is dropped half-way is closed instead.
 
+use std::time::Duration;
+
+use pleat_rest::connections::Connections;
 use tokio_postgres::error::SqlState;
 
 use crate::helpers::db;
@@ -97,4 +100,59 @@ async fn there_are_never_more_connections_than_permits() {
     }
     let idle = db.conns.idle();
     assert!((1..=4).contains(&idle), "{idle} idle connections");
+}
+
+#[tokio::test]
+async fn a_full_pool_answers_503_pgrst003_after_the_wait() {
+    let mut db = db().await;
+    let config = db.conns_config.clone();
+    db.conns = Connections::with_acquire_timeout(config, 1, Duration::from_millis(200));
+    let _held = db.conns.acquire().await.expect("acquire");
+    let answer = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
+    assert_eq!(answer.status, 503);
+    assert_eq!(answer.json()["code"], "PGRST003");
+}
+
+#[tokio::test]
+async fn an_unreachable_database_answers_503_pgrst000() {
+    let mut db = db().await;
+    // A port nothing listens on: bound, then let go.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut config = db.conns_config.clone();
+    config.port(port);
+    db.conns = Connections::new(config, 1);
+    let answer = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
+    assert_eq!(answer.status, 503);
+    assert_eq!(answer.json()["code"], "PGRST000");
+    assert_eq!(
+        answer.json()["message"],
+        "Database connection error. Retrying the connection."
+    );
+}
+
+#[tokio::test]
+async fn a_connection_the_server_closed_is_replaced() {
+    let db = db().await;
+    assert_eq!(db.request("anon", "GET", "/genres?select=name", &[], "").await.status, 200);
+    assert_eq!(db.conns.idle(), 1);
+    sqlx::query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .execute(&db.pool)
+    .await
+    .expect("terminate");
+    // Give the connection's I/O task the moment it needs to see the close.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
+    assert_eq!(read.status, 200, "{:?}", read.text);
+    assert_eq!(db.conns.idle(), 1);
 }

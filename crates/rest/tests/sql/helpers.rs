@@ -19,8 +19,9 @@ const SCHEMA: &str = include_str!(concat!(
 
 pub struct Db {
     pub pool: PgPool,
-    /// What requests run on, as in the server.
+    /// What requests run on, as in the server, and how they log in.
     pub conns: Connections,
+    pub conns_config: tokio_postgres::Config,
     pub cache: SchemaCache,
     pub max_rows: Option<i64>,
 }
@@ -70,6 +71,7 @@ pub async fn db_with(extra: &str) -> Db {
         .expect("schema cache");
     Db {
         conns: Connections::new(pleat_db::testing::tokio_config(&opts), 4),
+        conns_config: pleat_db::testing::tokio_config(&opts),
         pool,
         cache,
         max_rows: None,
