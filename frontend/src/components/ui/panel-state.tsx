@@ -1,5 +1,7 @@
-// Loading and load-failure placeholders of an admin panel.
+// Loading and load-failure placeholders of an admin panel, and the rule every
+// panel follows between them and its content.
 import { RotateCw } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button } from './button'
 import { Card } from './card'
 
@@ -23,4 +25,21 @@ export function PanelError({ error, onRetry }: { error: string; onRetry: () => v
       </Button>
     </Card>
   )
+}
+
+interface PanelContentProps {
+  /** What the read returned so far; `undefined` until its first answer. */
+  data: unknown
+  isLoading: boolean
+  error: string | null
+  onRetry: () => unknown
+  children: ReactNode
+}
+
+/** Loading until the first answer, the error (with a retry) while there is
+ * nothing to show, otherwise the content: a failed re-read keeps what was shown. */
+export function PanelContent({ data, isLoading, error, onRetry, children }: PanelContentProps) {
+  if (data === undefined && isLoading) return <PanelLoading />
+  if (data === undefined && error) return <PanelError error={error} onRetry={() => void onRetry()} />
+  return <>{children}</>
 }

@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { UrlInput } from '@/components/ui/url-input'
 import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
@@ -45,11 +45,7 @@ export function AboutEditor() {
           </a>
         }
       />
-      {data === undefined && isLoading ? (
-        <PanelLoading />
-      ) : data === undefined && error ? (
-        <PanelError error={error} onRetry={() => void refetch()} />
-      ) : (
+      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <AboutForm
           key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
           about={data ?? null}
@@ -57,7 +53,7 @@ export function AboutEditor() {
           status={status}
           onSave={onSave}
         />
-      )}
+      </PanelContent>
     </section>
   )
 }

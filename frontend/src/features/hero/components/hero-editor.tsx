@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { UrlInput } from '@/components/ui/url-input'
 import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
@@ -36,11 +36,7 @@ export function HeroEditor() {
   return (
     <section aria-labelledby="hero-editor-title" className="space-y-6">
       <PanelHeader title={<span id="hero-editor-title">{t.title}</span>} subtitle={t.subtitle} />
-      {data === undefined && isLoading ? (
-        <PanelLoading />
-      ) : data === undefined && error ? (
-        <PanelError error={error} onRetry={() => void refetch()} />
-      ) : (
+      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <HeroForm
           key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
           hero={data ?? null}
@@ -48,7 +44,7 @@ export function HeroEditor() {
           status={status}
           onSave={onSave}
         />
-      )}
+      </PanelContent>
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import { useDeleteContactMessage } from '../api/delete-contact-message'
@@ -52,30 +52,28 @@ export function MessagesInbox() {
         )}
       </div>
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
-      {data === undefined && isLoading ? (
-        <PanelLoading />
-      ) : data === undefined && error ? (
-        <PanelError error={error} onRetry={() => void refetch()} />
-      ) : messages.length === 0 ? (
-        <Card className="flex flex-col items-center p-12 text-center">
-          <Inbox aria-hidden="true" className="size-10 text-slate-300" />
-          <h3 className="mt-4 text-lg font-semibold text-slate-950">{t.emptyTitle}</h3>
-          <p className="mt-1 text-slate-600">{t.emptyText}</p>
-        </Card>
-      ) : (
-        <ul className="space-y-4">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <MessageCard
-                message={message}
-                deleting={remove.isPending}
-                onView={() => setOpen(message)}
-                onDelete={() => void onDelete(message)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
+        {messages.length === 0 ? (
+          <Card className="flex flex-col items-center p-12 text-center">
+            <Inbox aria-hidden="true" className="size-10 text-slate-300" />
+            <h3 className="mt-4 text-lg font-semibold text-slate-950">{t.emptyTitle}</h3>
+            <p className="mt-1 text-slate-600">{t.emptyText}</p>
+          </Card>
+        ) : (
+          <ul className="space-y-4">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <MessageCard
+                  message={message}
+                  deleting={remove.isPending}
+                  onView={() => setOpen(message)}
+                  onDelete={() => void onDelete(message)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PanelContent>
       <MessageDialog message={open} deleting={remove.isPending} onClose={() => setOpen(null)} onDelete={(m) => void onDelete(m)} />
     </section>
   )

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import { useCreateService } from '../api/create-service'
@@ -61,12 +61,8 @@ export function ServicesEditor() {
           onSave={onSave}
           onCancel={() => open({ kind: 'list' })}
         />
-      ) : data === undefined && isLoading ? (
-        <PanelLoading />
-      ) : data === undefined && error ? (
-        <PanelError error={error} onRetry={() => void refetch()} />
       ) : (
-        <>
+        <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
           {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
           {services.length === 0 ? (
             <Card className="p-10 text-center text-slate-500">{t.empty}</Card>
@@ -84,7 +80,7 @@ export function ServicesEditor() {
               ))}
             </ul>
           )}
-        </>
+        </PanelContent>
       )}
     </section>
   )

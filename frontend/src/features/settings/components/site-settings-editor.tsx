@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { UrlInput } from '@/components/ui/url-input'
 import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
@@ -49,11 +49,7 @@ export function SiteSettingsEditor() {
           </a>
         }
       />
-      {data === undefined && isLoading ? (
-        <PanelLoading />
-      ) : data === undefined && error ? (
-        <PanelError error={error} onRetry={() => void refetch()} />
-      ) : (
+      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <SettingsForm
           key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
           settings={data ?? null}
@@ -61,7 +57,7 @@ export function SiteSettingsEditor() {
           status={status}
           onSave={onSave}
         />
-      )}
+      </PanelContent>
     </section>
   )
 }

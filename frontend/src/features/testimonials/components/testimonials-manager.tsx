@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelError, PanelLoading } from '@/components/ui/panel-state'
+import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import { initialOf } from '@/lib/format'
@@ -69,11 +69,7 @@ export function TestimonialsManager() {
         }
       />
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
-      {data === undefined && isLoading ? (
-        <PanelLoading />
-      ) : data === undefined && error ? (
-        <PanelError error={error} onRetry={() => void refetch()} />
-      ) : (
+      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <div className="grid gap-6 md:grid-cols-2">
           {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
           {testimonials.map((testimonial) =>
@@ -93,7 +89,7 @@ export function TestimonialsManager() {
             <Card className="p-10 text-center text-slate-500 md:col-span-2">{t.empty}</Card>
           )}
         </div>
-      )}
+      </PanelContent>
     </section>
   )
 }
