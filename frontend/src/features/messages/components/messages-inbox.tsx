@@ -1,6 +1,6 @@
 // Contact Messages (spec §2, §4): the submissions newest first with a count, each as a
 // card with its preview; View opens the details dialog; Delete after a confirmation.
-import { Calendar, Eye, Inbox, Mail, Phone, Tag, Trash2 } from 'lucide-react'
+import { Calendar, Eye, Inbox, Mail, Phone, Tag } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { DeleteButton } from '@/features/admin/components/row-actions'
 import { useDeleteContactMessage } from '../api/delete-contact-message'
 import { useContactMessages } from '../api/get-contact-messages'
 import { formatMessageDate, fullName, messagePreview, serviceLabel } from '../message-format'
@@ -123,17 +124,7 @@ function MessageCard({ message, deleting, onView, onDelete }: MessageCardProps) 
             <Eye aria-hidden="true" />
             {t.view}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={`${adminTexts.delete} message from ${name}`}
-          >
-            <Trash2 aria-hidden="true" />
-            {adminTexts.delete}
-          </Button>
+          <DeleteButton name={`message from ${name}`} onClick={onDelete} deleting={deleting} />
         </div>
       </div>
       <p data-testid="message-preview" className="mt-3 text-slate-700 break-words">

@@ -1,7 +1,7 @@
 // Portfolio Management (spec §2, §4): the items as cards in 1, 2 or 3 columns; the add
 // form is the first card, the edit form takes its item's place; one form at a time.
 import { useListEditor } from '@/lib/use-list-editor'
-import { Images, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Images, Plus } from 'lucide-react'
 import { useMemo } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -10,6 +10,7 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { texts } from '@/config/site'
 import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
 import { useCreatePortfolioItem } from '../api/create-portfolio-item'
@@ -124,21 +125,8 @@ function PortfolioAdminCard({ item, deleting, onEdit, onDelete }: PortfolioAdmin
         <h3 className="mt-3 font-semibold text-slate-950">{item.title}</h3>
         {summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{summary}</p>}
         <div className="mt-auto flex gap-2 pt-4">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${adminTexts.edit} ${item.title}`}>
-            <Pencil aria-hidden="true" />
-            {adminTexts.edit}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={`${adminTexts.delete} ${item.title}`}
-          >
-            <Trash2 aria-hidden="true" />
-            {adminTexts.delete}
-          </Button>
+          <EditButton name={item.title} onClick={onEdit} />
+          <DeleteButton name={item.title} onClick={onDelete} deleting={deleting} />
         </div>
       </div>
     </Card>

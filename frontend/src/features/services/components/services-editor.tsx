@@ -1,7 +1,7 @@
 // Admin editor of the service cards (spec §2, §4): the list, or one add/edit form in its
 // place; Save or Cancel returns to the list; delete after a confirmation.
 import { useListEditor } from '@/lib/use-list-editor'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -9,6 +9,7 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { useCreateService } from '../api/create-service'
 import { useDeleteService } from '../api/delete-service'
 import { useServices } from '../api/get-services'
@@ -106,21 +107,8 @@ function ServiceRow({ service, deleting, onEdit, onDelete }: ServiceRowProps) {
         </div>
         <p className="mt-1 line-clamp-3 text-sm text-slate-600">{service.description}</p>
         <div className="mt-3 flex gap-2">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${adminTexts.edit} ${service.title}`}>
-            <Pencil aria-hidden="true" />
-            {adminTexts.edit}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={`${adminTexts.delete} ${service.title}`}
-          >
-            <Trash2 aria-hidden="true" />
-            {adminTexts.delete}
-          </Button>
+          <EditButton name={service.title} onClick={onEdit} />
+          <DeleteButton name={service.title} onClick={onDelete} deleting={deleting} />
         </div>
       </div>
     </Card>

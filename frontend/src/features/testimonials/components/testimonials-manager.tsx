@@ -1,7 +1,7 @@
 // Testimonials Management (spec §2, §4): two-column cards; Add opens a form card at the
 // top, Edit turns a card into its form; only one form is open at a time.
 import { useListEditor } from '@/lib/use-list-editor'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -9,6 +9,7 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { initialOf } from '@/lib/format'
 import { useCreateTestimonial } from '../api/create-testimonial'
 import { useDeleteTestimonial } from '../api/delete-testimonial'
@@ -126,21 +127,8 @@ function TestimonialAdminCard({ testimonial, deleting, onEdit, onDelete }: Testi
       <blockquote className="mt-3 flex-1 text-slate-700">&ldquo;{testimonial.content}&rdquo;</blockquote>
       <p className="mt-3 text-sm text-slate-500">{t.stars(rating)}</p>
       <div className="mt-4 flex gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${adminTexts.edit} ${testimonial.name}`}>
-          <Pencil aria-hidden="true" />
-          {adminTexts.edit}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-          onClick={onDelete}
-          disabled={deleting}
-          aria-label={`${adminTexts.delete} ${testimonial.name}`}
-        >
-          <Trash2 aria-hidden="true" />
-          {adminTexts.delete}
-        </Button>
+        <EditButton name={testimonial.name} onClick={onEdit} />
+        <DeleteButton name={testimonial.name} onClick={onDelete} deleting={deleting} />
       </div>
     </Card>
   )
