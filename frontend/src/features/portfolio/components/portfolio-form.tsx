@@ -1,7 +1,6 @@
 // The add/edit form of a portfolio item (spec §2, §5): title, main image URL, additional
 // image rows, category, rich-text description and featured.
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
@@ -10,8 +9,8 @@ import { UrlInput } from '@/components/ui/url-input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
-import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { FormFooter } from '@/features/admin/components/form-footer'
 import { portfolioCategories, type PortfolioCategory } from '@/config/site'
 import { formatCategoryLabel } from '@/lib/format'
 import { editorHtmlToDescription } from '../editor-html'
@@ -110,16 +109,13 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
           checked={values.featured}
           onChange={(e) => set('featured', e.target.checked)}
         />
-        {incomplete && <StatusMessage status={{ text: 'Title and image URL are required.', tone: 'error' }} className="flex" />}
-        {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
-        <div className="flex flex-wrap gap-3 pt-1">
-          <Button type="submit" disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </Button>
-          <Button variant="outline" onClick={onCancel} disabled={saving}>
-            {adminTexts.cancel}
-          </Button>
-        </div>
+        <FormFooter
+          required="Title and image URL are required."
+          incomplete={incomplete}
+          error={error}
+          saving={saving}
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   )

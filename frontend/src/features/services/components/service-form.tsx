@@ -1,14 +1,13 @@
 // The add/edit form of a service card: title, description, one of the six icons, featured.
 import { useId, useState, type FormEvent } from 'react'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
-import { StatusMessage } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
+import { FormFooter } from '@/features/admin/components/form-footer'
 import { serviceIcons, type ServiceIcon as ServiceIconName } from '@/config/site'
 import { isServiceComplete, type ServiceFormValues } from '../service-payload'
 import { ServiceIcon } from './service-icon'
@@ -90,16 +89,13 @@ export function ServiceForm({ heading, initial, saving, error, onSave, onCancel 
           checked={values.featured}
           onChange={(event) => setValues({ ...values, featured: event.target.checked })}
         />
-        {incomplete && <StatusMessage status={{ text: 'Title and description are required.', tone: 'error' }} className="flex" />}
-        {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
-        <div className="flex flex-wrap gap-3 pt-1">
-          <Button type="submit" disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </Button>
-          <Button variant="outline" onClick={onCancel} disabled={saving}>
-            {adminTexts.cancel}
-          </Button>
-        </div>
+        <FormFooter
+          required="Title and description are required."
+          incomplete={incomplete}
+          error={error}
+          saving={saving}
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   )

@@ -1,15 +1,14 @@
 // The add/edit form of a testimonial (spec §2, §5): name, role, content, stars, avatar
 // URL and featured.
 import { useId, useState, type FormEvent } from 'react'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { UrlInput } from '@/components/ui/url-input'
-import { StatusMessage } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
+import { FormFooter } from '@/features/admin/components/form-footer'
 import { isTestimonialComplete, type TestimonialFormValues } from '../testimonial-payload'
 import { StarRatingInput } from './star-rating-input'
 
@@ -85,16 +84,13 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
           checked={values.featured}
           onChange={(e) => set('featured', e.target.checked)}
         />
-        {incomplete && <StatusMessage status={{ text: 'Name and content are required.', tone: 'error' }} className="flex" />}
-        {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
-        <div className="flex flex-wrap gap-3 pt-1">
-          <Button type="submit" disabled={saving}>
-            {saving ? adminTexts.saving : adminTexts.save}
-          </Button>
-          <Button variant="outline" onClick={onCancel} disabled={saving}>
-            {adminTexts.cancel}
-          </Button>
-        </div>
+        <FormFooter
+          required="Name and content are required."
+          incomplete={incomplete}
+          error={error}
+          saving={saving}
+          onCancel={onCancel}
+        />
       </form>
     </Card>
   )

@@ -1,0 +1,31 @@
+// The end of an admin list's add/edit form: why it was not sent (required
+// fields missing, or the save failed) and the Save / Cancel buttons.
+import { Button } from '@/components/ui/button'
+import { StatusMessage } from '@/components/ui/status-message'
+import { adminTexts } from '@/config/admin'
+
+interface FormFooterProps {
+  /** Shown while `incomplete`: which fields are required. */
+  required: string
+  incomplete: boolean
+  error: string | null
+  saving: boolean
+  onCancel: () => void
+}
+
+export function FormFooter({ required, incomplete, error, saving, onCancel }: FormFooterProps) {
+  return (
+    <>
+      {incomplete && <StatusMessage status={{ text: required, tone: 'error' }} className="flex" />}
+      {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
+      <div className="flex flex-wrap gap-3 pt-1">
+        <Button type="submit" disabled={saving}>
+          {saving ? adminTexts.saving : adminTexts.save}
+        </Button>
+        <Button variant="outline" onClick={onCancel} disabled={saving}>
+          {adminTexts.cancel}
+        </Button>
+      </div>
+    </>
+  )
+}
