@@ -20,8 +20,6 @@ FROM rust:1-bookworm AS server
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY crates/ crates/
-# The migrations are embedded into the binary at compile time (sqlx::migrate!).
-COPY migrations/ migrations/
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/usr/local/cargo/git \
     --mount=type=cache,target=/src/target \
@@ -40,7 +38,10 @@ RUN groupadd --system --gid 10001 pleat \
     && chown pleat:pleat /data
 COPY --from=server /app/pleat /app/pleat
 COPY --from=site /src/frontend/dist /app/site
+# The app's migrations are read at start; the backend's are built into the binary.
+COPY migrations/ /app/migrations/
 ENV PLEAT_SITE_DIR=/app/site \
+    PLEAT_MIGRATIONS_DIR=/app/migrations \
     PLEAT_ADDR=0.0.0.0:8080 \
     PLEAT_DATA_DIR=/data
 # Stored files and, when PLEAT_JWT_SECRET is unset, the generated secret live here.

@@ -1,4 +1,4 @@
-// The migrations are embedded at compile time; rebuild when they change.
+// sqlx::migrate! embeds ./migrations; a new file there must rebuild the crate.
 fn main() {
-    println!("cargo:rerun-if-changed=../../migrations");
+    println!("cargo:rerun-if-changed=migrations");
 }

@@ -32,6 +32,10 @@ pub use model::{Identity, User};
 pub use rate_limit::RateLimits;
 pub use state::{AuthSettings, AuthState};
 
+/// The `auth` schema (helpers such as `auth.uid()`, users, identities,
+/// sessions, refresh tokens), applied by `pleat` before the app's migrations.
+pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
 /// Register every `/auth/v1` route, relative to the enclosing scope. Errors are
 /// rendered in the format the request's `X-Supabase-Api-Version` asks for, and
 /// any other path answers a JSON 404.

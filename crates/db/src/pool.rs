@@ -46,6 +46,8 @@ pub struct DbSettings {
     /// Password set on `authenticator` so it can log in over TCP too.
     pub authenticator_password: String,
     pub max_connections: u32,
+    /// Applied in order at open: the backend's sets, then the app's.
+    pub migrations: Vec<migrate::Set>,
 }
 
 #[derive(Debug)]
@@ -75,7 +77,7 @@ impl Database {
             }
         };
         let owner = pool_options(4).connect_with(owner_opts.clone()).await?;
-        migrate::run(&owner).await?;
+        migrate::run(&owner, &settings.migrations).await?;
         let api_config = api_config(settings, cluster.as_ref(), &owner_opts)?;
         let api_opts = owner_opts
             .username("authenticator")

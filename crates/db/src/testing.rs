@@ -1,17 +1,36 @@
 //! Throwaway databases for tests: every caller gets a new database cloned from a
 //! migrated template on the cluster named by `TEST_DATABASE_URL` (started by
 //! `scripts/test`). nextest runs each test in its own process, so the template
-//! is made once per migration set under an advisory lock.
+//! is made once per list of migration sets under an advisory lock.
 
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
-use crate::migrate;
+use crate::migrate::{self, Set};
 
 const LOCK_KEY: i64 = 7261002;
 
-/// Superuser options for a fresh, migrated database of its own.
-pub async fn fresh_database() -> PgConnectOptions {
+/// The repository's app migrations (`migrations/` at the workspace root).
+pub async fn repo_app_migrations() -> Set {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
+    Set::from_dir("app", &dir)
+        .await
+        .expect("the repository's migrations/ cannot be read")
+}
+
+/// What `pleat` applies for the repository's app: roles, the auth schema
+/// (passed in: it belongs to pleat-auth, which this crate does not depend on)
+/// and the app's migrations. Keep in step with `pleat_server::migrations`.
+pub async fn standard_sets(auth: &sqlx::migrate::Migrator) -> Vec<Set> {
+    vec![
+        Set::embedded("roles", &migrate::ROLES),
+        Set::embedded("auth", auth),
+        repo_app_migrations().await,
+    ]
+}
+
+/// Superuser options for a fresh database of its own, migrated with `sets`.
+pub async fn fresh_database(sets: &[Set]) -> PgConnectOptions {
     let url = std::env::var("TEST_DATABASE_URL").expect(
         "TEST_DATABASE_URL is not set: run the tests with scripts/test, which starts a throwaway PostgreSQL",
     );
@@ -25,7 +44,7 @@ pub async fn fresh_database() -> PgConnectOptions {
         .execute(&mut conn)
         .await
         .unwrap();
-    let template = format!("pleat_template_{:x}", migrate::fingerprint());
+    let template = format!("pleat_template_{:x}", migrate::fingerprint(sets));
     let exists: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
             .bind(&template)
@@ -40,7 +59,7 @@ pub async fn fresh_database() -> PgConnectOptions {
         let pool = sqlx::PgPool::connect_with(admin.clone().database(&template))
             .await
             .unwrap();
-        migrate::run(&pool).await.expect("migrations failed");
+        migrate::run(&pool, sets).await.expect("migrations failed");
         pool.close().await;
     }
     let name = format!("test_{}", uuid::Uuid::new_v4().simple());
@@ -60,8 +79,8 @@ pub async fn fresh_database() -> PgConnectOptions {
 }
 
 /// The URL form of [`fresh_database`], for code that takes `DATABASE_URL`.
-pub async fn fresh_database_url() -> String {
-    let opts = fresh_database().await;
+pub async fn fresh_database_url(sets: &[Set]) -> String {
+    let opts = fresh_database(sets).await;
     let base = std::env::var("TEST_DATABASE_URL").unwrap();
     let db = opts.get_database().unwrap_or("postgres").to_string();
     replace_database(&base, &db)

@@ -1,24 +1,47 @@
-//! Migrations apply on a fresh database, and applying them again changes nothing.
+//! Migration sets: applied once each, in order, with one history per set; an
+//! edited migration that already ran is refused.
 
-use pleat_db::migrate;
+use pleat_db::migrate::{self, Migration, Set};
+use pleat_db::testing::{fresh_database, standard_sets};
 use sqlx::PgPool;
+
+async fn standard() -> Vec<Set> {
+    standard_sets(&pleat_auth::MIGRATIONS).await
+}
+
+async fn fresh(sets: &[Set]) -> PgPool {
+    PgPool::connect_with(fresh_database(sets).await)
+        .await
+        .unwrap()
+}
+
+fn one(version: i64, sql: &str) -> Migration {
+    use sha2::Digest;
+    Migration {
+        version,
+        description: format!("step {version}"),
+        sql: sql.to_string(),
+        checksum: sha2::Sha384::digest(sql.as_bytes()).to_vec(),
+    }
+}
+
+async fn history(pool: &PgPool) -> Vec<(String, i64)> {
+    sqlx::query_as("SELECT set_name, version FROM pleat.schema_migrations ORDER BY 1, 2")
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
 
 #[tokio::test]
 async fn migrations_apply_twice_without_change() {
-    let pool = PgPool::connect_with(pleat_db::testing::fresh_database().await)
-        .await
-        .unwrap();
-    let count = |pool: PgPool| async move {
-        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM _sqlx_migrations")
-            .fetch_one(&pool)
-            .await
-            .unwrap()
-    };
-    let before = count(pool.clone()).await;
-    assert_eq!(before as usize, migrate::MIGRATOR.iter().count());
-    migrate::run(&pool).await.unwrap();
-    migrate::run(&pool).await.unwrap();
-    assert_eq!(count(pool.clone()).await, before);
+    let sets = standard().await;
+    let pool = fresh(&sets).await;
+    let before = history(&pool).await;
+    let total: usize = sets.iter().map(|s| s.migrations.len()).sum();
+    assert_eq!(before.len(), total);
+    migrate::run(&pool, &sets).await.unwrap();
+    migrate::run(&pool, &sets).await.unwrap();
+    assert_eq!(history(&pool).await, before);
     let heroes: i64 = sqlx::query_scalar("SELECT count(*) FROM hero_content")
         .fetch_one(&pool)
         .await
@@ -27,10 +50,90 @@ async fn migrations_apply_twice_without_change() {
 }
 
 #[tokio::test]
-async fn the_api_roles_exist_with_the_right_attributes() {
-    let pool = PgPool::connect_with(pleat_db::testing::fresh_database().await)
+async fn the_backend_sets_come_before_the_app_and_keep_their_own_names() {
+    let sets = standard().await;
+    let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["roles", "auth", "app"]);
+    let pool = fresh(&sets).await;
+    let per_set: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT set_name, count(*) FROM pleat.schema_migrations GROUP BY 1 ORDER BY 1",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    for set in &sets {
+        let row = per_set.iter().find(|(n, _)| *n == set.name).unwrap();
+        assert_eq!(row.1 as usize, set.migrations.len(), "{}", set.name);
+    }
+}
+
+#[tokio::test]
+async fn each_set_has_its_own_version_history() {
+    let mut sets = standard().await;
+    let pool = fresh(&sets).await;
+    // An app numbering its first file like a backend migration still gets it applied.
+    let taken = sets[0].migrations[0].version;
+    sets.push(Set {
+        name: "second_app".into(),
+        migrations: vec![one(taken, "CREATE TABLE public.second_app_notes (id int)")],
+    });
+    migrate::run(&pool, &sets).await.unwrap();
+    let exists: bool =
+        sqlx::query_scalar("SELECT to_regclass('public.second_app_notes') IS NOT NULL")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(exists);
+    assert!(history(&pool)
+        .await
+        .contains(&("second_app".to_string(), taken)));
+}
+
+#[tokio::test]
+async fn an_edited_migration_that_already_ran_is_refused() {
+    let mut sets = standard().await;
+    let pool = fresh(&sets).await;
+    let app = sets.last_mut().unwrap();
+    let first = &mut app.migrations[0];
+    first.sql.push_str("\n-- edited after shipping\n");
+    first.checksum = one(first.version, &first.sql).checksum;
+    let err = migrate::run(&pool, &sets).await.unwrap_err().to_string();
+    assert!(
+        err.contains("was changed after it was applied"),
+        "unexpected error: {err}"
+    );
+}
+
+#[tokio::test]
+async fn a_failing_migration_leaves_no_trace_and_names_itself() {
+    let mut sets = standard().await;
+    let pool = fresh(&sets).await;
+    sets.push(Set {
+        name: "broken".into(),
+        migrations: vec![one(
+            1,
+            "CREATE TABLE public.half_done (id int); SELECT no_such_function();",
+        )],
+    });
+    let err = migrate::run(&pool, &sets).await.unwrap_err().to_string();
+    assert!(
+        err.contains("migration 1 (step 1) of the broken set failed"),
+        "{err}"
+    );
+    let exists: bool = sqlx::query_scalar("SELECT to_regclass('public.half_done') IS NOT NULL")
+        .fetch_one(&pool)
         .await
         .unwrap();
+    assert!(
+        !exists,
+        "the failed migration's transaction was rolled back"
+    );
+    assert!(!history(&pool).await.iter().any(|(s, _)| s == "broken"));
+}
+
+#[tokio::test]
+async fn the_api_roles_exist_with_the_right_attributes() {
+    let pool = fresh(&standard().await).await;
     let rows: Vec<(String, bool, bool, bool)> = sqlx::query_as(
         "SELECT rolname::text, rolcanlogin, rolinherit, rolbypassrls FROM pg_roles
          WHERE rolname IN ('anon','authenticated','service_role','authenticator') ORDER BY rolname",

@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod config;
 pub mod keys;
+pub mod migrations;
 pub mod seo;
 pub mod site;
 pub mod startup;

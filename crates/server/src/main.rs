@@ -46,7 +46,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             let secret = keys::load_or_create_secret(&config)?;
-            let db = pleat_db::Database::open(&db_settings(&config, &secret, 1)).await?;
+            let db = pleat_db::Database::open(&db_settings(&config, &secret, 1).await?).await?;
             db.close().await?;
             println!("migrations applied");
             Ok(())

@@ -35,9 +35,15 @@ fn cors() -> actix_cors::Cors {
         .max_age(86400)
 }
 
-/// How to reach the database, from the config and the JWT secret.
-pub fn db_settings(config: &Config, secret: &SecretString, max_connections: u32) -> DbSettings {
-    DbSettings {
+/// How to reach the database, from the config and the JWT secret, and what
+/// to migrate it with (the app's migrations are read here, so a missing
+/// directory stops the program before anything starts).
+pub async fn db_settings(
+    config: &Config,
+    secret: &SecretString,
+    max_connections: u32,
+) -> anyhow::Result<DbSettings> {
+    Ok(DbSettings {
         url: config
             .database_url
             .as_ref()
@@ -45,7 +51,8 @@ pub fn db_settings(config: &Config, secret: &SecretString, max_connections: u32)
         data_dir: config.data_dir.clone(),
         authenticator_password: keys::authenticator_password(secret),
         max_connections,
-    }
+        migrations: crate::migrations::all(&config.migrations_dir).await?,
+    })
 }
 
 pub struct Application {
@@ -58,7 +65,7 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
-        let db = Database::open(&db_settings(&config, &secret, 16)).await?;
+        let db = Database::open(&db_settings(&config, &secret, 16).await?).await?;
         let listener = TcpListener::bind(config.addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let port = listener.local_addr()?.port();

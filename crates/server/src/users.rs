@@ -12,7 +12,7 @@ use crate::startup::db_settings;
 
 pub async fn run(command: UserCommand, config: &Config) -> anyhow::Result<()> {
     let secret = keys::load_or_create_secret(config)?;
-    let db = pleat_db::Database::open(&db_settings(config, &secret, 2)).await?;
+    let db = pleat_db::Database::open(&db_settings(config, &secret, 2).await?).await?;
     let accounts = Accounts::new(db.owner.clone(), config.password_min_length);
     let result = apply(command, &accounts).await;
     db.close().await?;

@@ -27,6 +27,7 @@ fn pleat_gets_only_variables_that_config_reads() {
         "PLEAT_ADDR",
         "PLEAT_DATA_DIR",
         "PLEAT_SITE_DIR",
+        "PLEAT_MIGRATIONS_DIR",
     ] {
         assert!(names.contains(&needed), "{needed} is missing");
     }

@@ -55,6 +55,7 @@ export async function startPleat({ env = {} } = {}) {
     PLEAT_JWT_SECRET: JWT_SECRET,
     PLEAT_DATA_DIR: path.join(ROOT, 'target', 'e2e-data', name),
     PLEAT_SITE_DIR: siteDir,
+    PLEAT_MIGRATIONS_DIR: path.join(ROOT, 'migrations'),
     ...env,
   };
   const child = spawn(bin, ['serve'], { env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -59,6 +59,7 @@ export async function startPleat({ setupSql, env = {} } = {}) {
           PLEAT_JWT_SECRET: JWT_SECRET,
           PLEAT_DATA_DIR: path.join(ROOT, 'target', 'js-data', name),
           PLEAT_SITE_DIR: path.join(ROOT, 'frontend', 'dist'),
+          PLEAT_MIGRATIONS_DIR: path.join(ROOT, 'migrations'),
           ...extraEnv,
         },
         stdio: ['ignore', 'pipe', 'inherit'],

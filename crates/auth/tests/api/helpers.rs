@@ -44,7 +44,10 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
-    let options = pleat_db::testing::fresh_database().await;
+    let options = pleat_db::testing::fresh_database(
+        &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS).await,
+    )
+    .await;
     let pool = PgPoolOptions::new()
         .max_connections(8)
         .connect_with(options)

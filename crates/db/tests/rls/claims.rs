@@ -4,7 +4,10 @@ use crate::helpers::*;
 
 #[tokio::test]
 async fn auth_helpers_return_the_claims_only_inside_the_transaction() {
-    let opts = pleat_db::testing::fresh_database().await;
+    let opts = pleat_db::testing::fresh_database(
+        &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS).await,
+    )
+    .await;
     let pool = PgPoolOptions::new()
         .max_connections(1)
         .connect_with(opts)

@@ -44,9 +44,14 @@ pub const SEND_MESSAGE: &str = "INSERT INTO contact_messages
     (first_name, last_name, email, phone, service_needed, message) VALUES ($1, $2, $3, $4, $5, $6)";
 
 pub async fn fresh_pool() -> PgPool {
-    PgPool::connect_with(pleat_db::testing::fresh_database().await)
-        .await
-        .unwrap()
+    PgPool::connect_with(
+        pleat_db::testing::fresh_database(
+            &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS).await,
+        )
+        .await,
+    )
+    .await
+    .unwrap()
 }
 
 pub fn claims(role: Role) -> Value {

@@ -42,11 +42,15 @@ fn write_site(dir: &Path) {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_on(pleat_db::testing::fresh_database_url(&repo_sets().await).await).await
+}
+
+/// The app on the database at `url`, migrating it as `pleat serve` does.
+pub async fn spawn_on(url: String) -> TestApp {
     pleat_server::telemetry::init();
     let site_dir = tempfile::tempdir().unwrap();
     write_site(site_dir.path());
     let data_dir = tempfile::tempdir().unwrap();
-    let url = pleat_db::testing::fresh_database_url().await;
     let config = Config::from_vars([
         ("DATABASE_URL".to_string(), url.clone()),
         ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
@@ -58,6 +62,10 @@ pub async fn spawn_app() -> TestApp {
         (
             "PLEAT_DATA_DIR".to_string(),
             data_dir.path().display().to_string(),
+        ),
+        (
+            "PLEAT_MIGRATIONS_DIR".to_string(),
+            repo_migrations_dir().display().to_string(),
         ),
     ])
     .unwrap();
@@ -78,4 +86,15 @@ pub async fn spawn_app() -> TestApp {
         site_dir,
         _data_dir: data_dir,
     }
+}
+
+/// The sets `pleat` applies, with the repository's app migrations.
+pub async fn repo_sets() -> Vec<pleat_db::migrate::Set> {
+    pleat_server::migrations::all(&repo_migrations_dir())
+        .await
+        .unwrap()
+}
+
+pub fn repo_migrations_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations")
 }

@@ -6,3 +6,4 @@ mod health;
 mod helpers;
 mod rest;
 mod site;
+mod upgrade;
