@@ -37,7 +37,10 @@ async fn assert_refused(app: &TestApp, path: &str, status: u16, code: &str, mess
     assert_eq!(got, status, "{shown}: {body}");
     assert_eq!(body["code"], code, "{shown}: {body}");
     assert!(
-        body["message"].as_str().unwrap_or_default().contains(message),
+        body["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(message),
         "{shown}: {body}"
     );
     assert!(body.get("details").is_some() && body.get("hint").is_some());
@@ -51,7 +54,10 @@ async fn deeply_nested_parameters_are_refused_and_the_server_survives() {
         format!("/services?or=({})", nested("or(", 1_600, "title.eq.a")),
         format!("/services?and=({})", nested("and(", 2_000, "title.eq.a")),
         format!("/no_such_table?or=({})", nested("or(", 8_000, "title.eq.a")),
-        format!("/services?not.or=({})", nested("not.and(", 3_000, "id.eq.1")),
+        format!(
+            "/services?not.or=({})",
+            nested("not.and(", 3_000, "id.eq.1")
+        ),
     ];
     for path in &cases {
         assert_refused(&app, path, 400, "PGRST100", logic).await;
@@ -62,7 +68,14 @@ async fn deeply_nested_parameters_are_refused_and_the_server_survives() {
     let spreads = format!("/services?select={}", nested("...a(", 3_000, "id"));
     assert_refused(&app, &spreads, 400, "PGRST100", "deeper than 32 levels").await;
     let json = format!("/services?select=title{}", "-%3Ek".repeat(5_000));
-    assert_refused(&app, &json, 400, "PGRST100", "JSON path longer than 64 steps").await;
+    assert_refused(
+        &app,
+        &json,
+        400,
+        "PGRST100",
+        "JSON path longer than 64 steps",
+    )
+    .await;
     still_answers(&app).await;
 }
 
@@ -141,7 +154,12 @@ async fn huge_ranges_never_wrap() {
     let (status, rows) = rest(&app, "/services", &[("range", &format!("0-{max}"))]).await;
     assert_eq!(status, 200);
     assert_eq!(rows.as_array().map(Vec::len), Some(5));
-    let (status, rows) = rest(&app, "/services", &[("range", &format!("{}-{max}", max - 1))]).await;
+    let (status, rows) = rest(
+        &app,
+        "/services",
+        &[("range", &format!("{}-{max}", max - 1))],
+    )
+    .await;
     assert_eq!((status, rows), (200, Value::Array(vec![])));
     still_answers(&app).await;
 }
