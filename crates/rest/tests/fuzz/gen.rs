@@ -25,7 +25,15 @@ impl Case {
     /// The request on a few lines, long parts shortened to `max` characters.
     pub fn show(&self, max: usize) -> String {
         let cut = |s: &str| {
-            let mut t: String = s.chars().take(max).collect();
+            // Control characters (NUL above all) shown as escapes, not written raw.
+            let mut t: String = s
+                .chars()
+                .take(max)
+                .map(|c| match c {
+                    c if c.is_control() => c.escape_unicode().to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
             if s.chars().count() > max {
                 t.push_str(&format!("… ({} characters)", s.chars().count()));
             }
