@@ -171,9 +171,20 @@ fn plans_say_how_to_run_and_answer() {
 }
 
 /// The deepest trees the parser lets through plan and render (the planner and
-/// renderer recurse over them), and one level more is refused before planning.
+/// renderer recurse over them) on a quarter of the stack a production worker
+/// thread has (2 MiB), in a debug build (it needs more than 256 KiB there);
+/// one level more is refused before planning.
 #[test]
 fn deepest_allowed_trees_plan() {
+    std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(deepest_allowed_trees)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn deepest_allowed_trees() {
     use crate::parse::{MAX_EMBED_DEPTH, MAX_LOGIC_DEPTH};
     let depth = MAX_LOGIC_DEPTH - 1;
     let or = format!(
