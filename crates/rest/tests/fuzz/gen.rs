@@ -1,270 +1,16 @@
 //! Grammar-shaped requests: methods, paths and headers as clients send them,
 //! query strings built from the grammar (select trees, filters, logic trees,
-//! orders, ranges) over the fixture's real names, seeds from the corpus, and
-//! both of them mutated (tokens inserted, spans cut or repeated thousands of
-//! times, `%00`, stray quotes and parentheses).
+//! orders, ranges) over the fixture's real names, and seeds from the corpus;
+//! both are often mutated (`mutate.rs`).
 
-use std::collections::HashMap;
-
+use super::case::Case;
 use super::corpus::Seed;
+use super::mutate::mutate;
 use super::rng::Rng;
-use pleat_rest::schema_cache::SchemaCache;
-
-/// One request, as the HTTP layer would hand it to `parse`.
-#[derive(Debug, Clone)]
-pub struct Case {
-    pub method: &'static str,
-    pub path: String,
-    pub query: String,
-    /// Lower-case names.
-    pub headers: Vec<(String, String)>,
-    pub body: String,
-}
-
-impl Case {
-    /// The request on a few lines, long parts shortened to `max` characters.
-    pub fn show(&self, max: usize) -> String {
-        let cut = |s: &str| {
-            // Control characters (NUL above all) shown as escapes, not written raw.
-            let mut t: String = s
-                .chars()
-                .take(max)
-                .map(|c| match c {
-                    c if c.is_control() => c.escape_unicode().to_string(),
-                    c => c.to_string(),
-                })
-                .collect();
-            if s.chars().count() > max {
-                t.push_str(&format!("… ({} characters)", s.chars().count()));
-            }
-            t
-        };
-        let headers: Vec<String> = self
-            .headers
-            .iter()
-            .map(|(n, v)| format!("{n}: {}", cut(v)))
-            .collect();
-        format!(
-            "{} {}?{}\n    headers: {}\n    body: {}",
-            self.method,
-            cut(&self.path),
-            cut(&self.query),
-            headers.join(" | "),
-            cut(&self.body)
-        )
-    }
-}
-
-/// The names the generator uses: the fixture's tables, columns, functions and
-/// foreign keys, so that generated requests get past the schema checks.
-pub struct Vocab {
-    tables: Vec<String>,
-    columns: Vec<String>,
-    functions: Vec<String>,
-    hints: Vec<String>,
-    /// Each table's columns.
-    columns_of: HashMap<String, Vec<String>>,
-    /// Each table's embeddable neighbours, with the constraint that relates them.
-    related: HashMap<String, Vec<(String, String)>>,
-}
-
-impl Vocab {
-    pub fn of(cache: &SchemaCache) -> Vocab {
-        let mut tables: Vec<String> = cache.relations.keys().map(|q| q.name.clone()).collect();
-        tables.sort();
-        let mut columns: Vec<String> = cache
-            .relations
-            .values()
-            .flat_map(|r| r.columns.iter().map(|c| c.name.clone()))
-            .collect();
-        columns.sort();
-        columns.dedup();
-        let mut functions: Vec<String> = cache.functions.keys().map(|q| q.name.clone()).collect();
-        functions.sort();
-        let mut hints: Vec<String> = cache
-            .relationships
-            .iter()
-            .map(|r| r.constraint.clone())
-            .collect();
-        hints.sort();
-        hints.dedup();
-        let columns_of = cache
-            .relations
-            .values()
-            .map(|r| {
-                let names = r.columns.iter().map(|c| c.name.clone()).collect();
-                (r.name.clone(), names)
-            })
-            .collect();
-        let mut related: HashMap<String, Vec<(String, String)>> = HashMap::new();
-        for r in &cache.relationships {
-            related
-                .entry(r.table.name.clone())
-                .or_default()
-                .push((r.foreign_table.name.clone(), r.constraint.clone()));
-        }
-        for targets in related.values_mut() {
-            targets.sort();
-        }
-        Vocab {
-            tables,
-            columns,
-            functions,
-            hints,
-            columns_of,
-            related,
-        }
-    }
-}
-
-const METHODS: [&str; 10] = [
-    "GET", "GET", "GET", "GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS",
-];
-const OPERATORS: [&str; 30] = [
-    "eq",
-    "neq",
-    "gt",
-    "gte",
-    "lt",
-    "lte",
-    "like",
-    "ilike",
-    "match",
-    "imatch",
-    "in",
-    "is",
-    "isdistinct",
-    "cs",
-    "cd",
-    "ov",
-    "sl",
-    "sr",
-    "nxr",
-    "nxl",
-    "adj",
-    "fts",
-    "plfts",
-    "phfts",
-    "wfts",
-    "fts(english)",
-    "eq(any)",
-    "like(all)",
-    "not.eq",
-    "bogus",
-];
-const VALUES: [&str; 22] = [
-    "1",
-    "abc",
-    "null",
-    "true",
-    "not_null",
-    "{1,2}",
-    "(1,2,3)",
-    "(\"a,b\",c)",
-    "\"q,u)o\"",
-    "*x*",
-    "",
-    "2024-01-01",
-    "99999999999999999999",
-    "-1",
-    "é ü",
-    "%00",
-    "a.b.c",
-    "%2C",
-    "()",
-    "[1]",
-    "\\",
-    "'; select 1 --",
-];
-const CASTS: [&str; 12] = [
-    "text",
-    "int",
-    "int4",
-    "double precision",
-    "bigint",
-    "jsonb",
-    "numeric",
-    "int4 from pg_authid",
-    "text[]",
-    "varchar(10)",
-    "a$b",
-    "1x",
-];
-const NUMBERS: [&str; 13] = [
-    "0",
-    "1",
-    "10",
-    "-1",
-    "-9223372036854775808",
-    "9223372036854775807",
-    "99999999999999999999",
-    "abc",
-    "",
-    " 3 ",
-    "1e3",
-    "-0",
-    "9223372036854775806",
-];
-const PREFER: [&str; 16] = [
-    "return=representation",
-    "return=minimal",
-    "return=headers-only",
-    "count=exact",
-    "count=planned",
-    "count=estimated",
-    "resolution=merge-duplicates",
-    "resolution=ignore-duplicates",
-    "missing=default",
-    "handling=strict",
-    "handling=lenient",
-    "tx=rollback",
-    "tx=commit",
-    "max-affected=5",
-    "timezone=UTC",
-    "bogus",
-];
-const ACCEPT: [&str; 10] = [
-    "application/json",
-    "application/vnd.pgrst.object+json",
-    "text/csv",
-    "application/geo+json",
-    "*/*",
-    "application/vnd.pgrst.plan+json",
-    "application/vnd.pgrst.object+json;nulls=stripped",
-    "text/plain",
-    "application/octet-stream",
-    "application/vnd.pgrst.array+json;nulls=stripped",
-];
-const CONTENT_TYPES: [&str; 6] = [
-    "application/json",
-    "text/csv",
-    "application/x-www-form-urlencoded",
-    "text/plain",
-    "application/octet-stream",
-    "application/xml",
-];
-const BODIES: [&str; 12] = [
-    "{\"id\":1,\"title\":\"x\"}",
-    "[{\"id\":1},{\"id\":2,\"name\":\"y\"}]",
-    "[]",
-    "{}",
-    "{\"a\":",
-    "null",
-    "id,title\n1,x\n2,\"y,z\"",
-    "title=x&id=2",
-    "\u{0}",
-    "{\"x\":\"\\u0000\"}",
-    "[[[[[[[[[[1]]]]]]]]]]",
-    "{\"id\":99999999999999999999}",
-];
-/// Odd names, written in double quotes.
-const QUOTED_NAMES: [&str; 7] = ["my col", "a\\\"b", "é", "x.y", "(", "*", "a,b"];
-/// What mutations insert: the grammar's punctuation and words, and bytes that
-/// have caused trouble before.
-const TOKENS: [&str; 30] = [
-    "(", ")", ",", ".", "!", ":", "::", "->", "->>", "\"", "%00", "%", "&", "=", "*", "...",
-    "not.", "or(", "and(", "a(", "é", "\t", " ", "{", "}", "$", "\\", "%22", "%28", "+",
-];
+use super::vocab::{
+    Vocab, ACCEPT, BODIES, CASTS, CONTENT_TYPES, METHODS, NUMBERS, OPERATORS, PREFER, QUOTED_NAMES,
+    TOKENS, VALUES,
+};
 
 /// Percent-encodes what would otherwise split the query string, most of the
 /// time; left raw, the separators make interesting input too.
@@ -560,61 +306,13 @@ impl Gen<'_> {
         out
     }
 
-    /// Cuts, repeats and inserts at character boundaries of `s`.
-    fn mutate(&mut self, s: &str) -> String {
-        let mut chars: Vec<char> = s.chars().collect();
-        for _ in 0..1 + self.rng.below(4) {
-            let at = self.rng.below(chars.len() + 1);
-            match self.rng.below(5) {
-                0 => {
-                    let token: Vec<char> = self.rng.pick(&TOKENS).chars().collect();
-                    chars.splice(at..at, token);
-                }
-                1 => {
-                    let end = (at + self.rng.below(8)).min(chars.len());
-                    chars.drain(at..end);
-                }
-                2 => {
-                    let end = (at + 1 + self.rng.below(12)).min(chars.len());
-                    let span: Vec<char> = chars[at..end].to_vec();
-                    let most = if self.rng.chance(10) { 3_000 } else { 4 };
-                    let times = 1 + self.rng.below(most);
-                    let repeated: Vec<char> = span
-                        .iter()
-                        .copied()
-                        .cycle()
-                        .take(span.len() * times)
-                        .collect();
-                    chars.splice(at..at, repeated);
-                }
-                3 => {
-                    let token: Vec<char> = self
-                        .rng
-                        .pick(&["or(", "a(", "->k", "not.and("])
-                        .chars()
-                        .collect();
-                    let times = 30 + self.rng.below(3_000);
-                    let repeated: Vec<char> = token
-                        .iter()
-                        .copied()
-                        .cycle()
-                        .take(token.len() * times)
-                        .collect();
-                    chars.splice(at..at, repeated);
-                }
-                _ => chars.truncate(at),
-            }
-        }
-        chars.into_iter().collect()
-    }
-
     fn body(&mut self, method: &str) -> String {
         if !matches!(method, "POST" | "PATCH" | "PUT") {
             return String::new();
         }
         let body = self.rng.pick(&BODIES).to_string();
         if self.rng.chance(20) {
-            self.mutate(&body)
+            mutate(&mut self.rng, &body)
         } else {
             body
         }
@@ -644,7 +342,7 @@ pub fn case(vocab: &Vocab, corpus: &[Seed], seed: u64, index: u64) -> Case {
         query = format!("{query}&{}", g.param());
     }
     if g.rng.chance(if from_corpus { 40 } else { 15 }) {
-        query = g.mutate(&query);
+        query = mutate(&mut g.rng, &query);
     }
     let headers = g.headers();
     let body = g.body(method);

@@ -10,11 +10,14 @@
 //! `PLEAT_FUZZ_REPLAY=seed:index` reruns one case in-process and prints it.
 //! See docs/fuzzing.md.
 
+mod case;
 mod corpus;
 mod driver;
 mod gen;
+mod mutate;
 mod rng;
 mod target;
+mod vocab;
 mod worker;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -46,7 +49,7 @@ fn replay(spec: &str) {
         .and_then(|(s, i)| Some((s.parse().ok()?, i.parse().ok()?)))
         .expect("PLEAT_FUZZ_REPLAY=seed:index");
     let cache = fixture();
-    let case = gen::case(&gen::Vocab::of(&cache), &corpus::seeds(), seed, index);
+    let case = gen::case(&vocab::Vocab::of(&cache), &corpus::seeds(), seed, index);
     println!("case {seed}:{index}\n  {}", case.show(usize::MAX));
     let settings = PlanSettings {
         schemas: vec!["public".into()],
@@ -64,7 +67,7 @@ fn replay(spec: &str) {
 fn print_report(seed: u64, report: &driver::Report) {
     let secs = report.elapsed.as_secs_f64();
     let cache = fixture();
-    let (vocab, corpus) = (gen::Vocab::of(&cache), corpus::seeds());
+    let (vocab, corpus) = (vocab::Vocab::of(&cache), corpus::seeds());
     for f in &report.findings {
         let case = gen::case(&vocab, &corpus, seed, f.index);
         println!(

@@ -11,7 +11,7 @@ use pleat_rest::plan::{plan, PlanSettings};
 use pleat_rest::schema_cache::SchemaCache;
 use pleat_rest::statement::{Param, Statement};
 
-use super::gen::Case;
+use super::case::Case;
 
 /// How a case ended when it was not a finding.
 pub enum Outcome {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use pleat_rest::plan::PlanSettings;
 
-use super::{corpus, gen, target};
+use super::{corpus, gen, target, vocab};
 
 /// Smaller than the 2 MiB of a production worker thread, and this is a debug
 /// build whose frames are several times larger than release frames: whatever
@@ -42,7 +42,7 @@ fn settings(index: u64) -> PlanSettings {
 
 fn cases(seed: u64, start: u64, budget: Duration) {
     let cache = super::fixture();
-    let vocab = gen::Vocab::of(&cache);
+    let vocab = vocab::Vocab::of(&cache);
     let corpus = corpus::seeds();
     let deadline = Instant::now() + budget;
     let mut out = std::io::stdout().lock();
