@@ -339,7 +339,9 @@ async fn read_body(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, H
 
 fn error_response(e: &Error, role: &RequestRole) -> HttpResponse {
     if let Error::Unexpected(cause) = e {
-        tracing::error!(error = ?cause, "unexpected error in /rest/v1");
+        // `{:#}` is the cause chain on one line; `?` would add anyhow's
+        // backtrace, dozens of lines per failing request.
+        tracing::error!(error = %format_args!("{cause:#}"), "unexpected error in /rest/v1");
     }
     let status = e.status_for(&role.role);
     let mut resp = HttpResponse::build(

@@ -13,7 +13,13 @@
 //! whole parse fails. So a parse runs first without them, and only a failed
 //! one runs again to collect its error: the grammar's path never depends on
 //! the messages.
+//!
+//! Recursive rules enter their nested part through [`Cursor::nested`], which
+//! counts the depth and stops the parse at the limit (see `limits.rs`): once
+//! a limit is hit every primitive fails, so the parse unwinds at once and
+//! answers with the limit rather than a grammar error.
 
+use super::limits::Limit;
 use super::perror::{Expected, Msg, PError, QpError};
 
 /// A failed parse; the cursor holds the error. `consumed` tells alternatives
@@ -31,6 +37,10 @@ pub(crate) struct Cursor {
     err: PError,
     /// Whether failures record their messages in `err`.
     track: bool,
+    /// How many [`Cursor::nested`] rules are open.
+    depth: usize,
+    /// The limit that stopped the parse, and where.
+    exceeded: Option<(Limit, usize)>,
 }
 
 pub(crate) type Parser<'p, T> = &'p dyn Fn(&mut Cursor) -> PResult<T>;
@@ -42,6 +52,8 @@ impl Cursor {
             pos: 0,
             err: PError::unknown(0),
             track: true,
+            depth: 0,
+            exceeded: None,
         }
     }
 
@@ -64,11 +76,44 @@ impl Cursor {
     ) -> Result<T, QpError> {
         let mut c = Cursor::new(input);
         c.track = false;
-        if let Ok(value) = parser(&mut c) {
+        let result = parser(&mut c);
+        if let Some((limit, pos)) = c.exceeded {
+            return Err(PError::render_limit(limit, pos, &source(), &c.chars));
+        }
+        if let Ok(value) = result {
             return Ok(value);
         }
         let mut c = Cursor::new(input);
         parser(&mut c).map_err(|_| c.err.render(&source(), &c.chars))
+    }
+
+    /// Runs `p` one nesting level deeper, or stops the whole parse when that
+    /// would pass `limit`.
+    pub fn nested<T>(
+        &mut self,
+        limit: Limit,
+        p: impl FnOnce(&mut Cursor) -> PResult<T>,
+    ) -> PResult<T> {
+        if self.depth >= limit.max() {
+            return self.exceed(limit);
+        }
+        self.depth += 1;
+        let result = p(self);
+        self.depth -= 1;
+        result
+    }
+
+    /// Stops the parse here because of `limit`.
+    pub fn exceed<T>(&mut self, limit: Limit) -> PResult<T> {
+        if self.exceeded.is_none() {
+            self.exceeded = Some((limit, self.pos));
+        }
+        Err(Fail { consumed: true })
+    }
+
+    /// After a limit was hit nothing matches any more.
+    fn stopped(&self) -> bool {
+        self.exceeded.is_some()
     }
 
     pub fn peek(&self) -> Option<char> {
@@ -113,6 +158,9 @@ impl Cursor {
         pred: impl Fn(char) -> bool,
         expect: Option<Expected>,
     ) -> PResult<char> {
+        if self.stopped() {
+            return Err(Fail { consumed: true });
+        }
         match self.peek() {
             Some(ch) if pred(ch) => {
                 self.advance(1);
@@ -136,6 +184,9 @@ impl Cursor {
     /// Parsec's `string`: reports at its start, and counts as consuming once the
     /// first character matched.
     pub fn string(&mut self, want: &'static str) -> PResult<()> {
+        if self.stopped() {
+            return Err(Fail { consumed: true });
+        }
         for (i, w) in want.chars().enumerate() {
             let found = self.chars.get(self.pos + i).copied();
             if found != Some(w) {
@@ -158,6 +209,9 @@ impl Cursor {
     }
 
     pub fn eof(&mut self) -> PResult<()> {
+        if self.stopped() {
+            return Err(Fail { consumed: true });
+        }
         match self.peek() {
             None => {
                 if self.track {
@@ -192,6 +246,9 @@ impl Cursor {
         pred: impl Fn(char) -> bool,
         label: Option<&'static str>,
     ) -> PResult<()> {
+        if self.stopped() {
+            return Err(Fail { consumed: true });
+        }
         match self.peek() {
             Some(ch) if pred(ch) => self.fail(self.pos + 1, || vec![Msg::UnExpect(ch)], false),
             _ => {

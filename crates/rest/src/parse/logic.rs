@@ -1,10 +1,12 @@
 //! `or=(…)`, `and=(…)`, `not.or=(…)` and their embedded forms (`rel.or=…`): trees of
-//! conditions `col.op.value` and nested `and(…)`/`or(…)`/`not.and(…)` to any depth.
+//! conditions `col.op.value` and nested `and(…)`/`or(…)`/`not.and(…)`, at most
+//! `MAX_LOGIC_DEPTH` groups deep.
 
 use serde::Serialize;
 
 use super::cursor::{Cursor, PResult};
 use super::filter::{op_expr, quoted_item, unquoted_item, Filter};
+use super::limits::Limit;
 use super::syntax::{delimiter, field, field_name, EmbedPath};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -57,7 +59,9 @@ pub(crate) fn logic_tree(c: &mut Cursor) -> PResult<LogicTree> {
             ])
         })?;
         c.lexeme(|c| c.char('('))?;
-        let children = c.sep_by1(logic_tree, |c| c.lexeme(|c| c.char(',')))?;
+        let children = c.nested(Limit::Logic, |c| {
+            c.sep_by1(logic_tree, |c| c.lexeme(|c| c.char(',')))
+        })?;
         c.lexeme(|c| c.char(')'))?;
         Ok(LogicTree::Expr {
             negated,

@@ -7,6 +7,7 @@
 
 mod cursor;
 mod filter;
+mod limits;
 mod logic;
 mod media;
 mod order;
@@ -22,6 +23,7 @@ use serde::Serialize;
 use crate::error::Error;
 
 pub use filter::{CompareOp, Filter, FtsOp, IsValue, OpExpr, Operation, Quantifier, SimpleOp};
+pub use limits::{MAX_EMBED_DEPTH, MAX_JSON_PATH, MAX_LOGIC_DEPTH};
 pub use logic::{LogicOp, LogicTree};
 pub use media::{BodyType, MediaType};
 pub use order::{Direction, Nulls, OrderTerm};

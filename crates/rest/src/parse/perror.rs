@@ -5,6 +5,8 @@
 //! (the furthest wins, equal positions merge), and how they print, including
 //! Haskell's `show` of the characters involved.
 
+use super::limits::Limit;
+
 /// One thing a failure says. Kept as the raw characters and literals (no
 /// allocation: failed alternatives are the parser's hot path) and shown with
 /// Haskell's `show` only when an error is rendered.
@@ -82,6 +84,22 @@ impl PError {
     pub(super) fn set_expect(&mut self, label: &'static str) {
         self.msgs.retain(|m| !matches!(m, Msg::Expect(_)));
         self.msgs.insert(0, Msg::Expect(Expected::Label(label)));
+    }
+
+    /// A parse stopped by `limit` at `pos`: the limit is the message, and
+    /// where it was hit the details, with the source shortened (it is the whole
+    /// parameter, which here is long by definition).
+    pub(super) fn render_limit(limit: Limit, pos: usize, source: &str, input: &[char]) -> QpError {
+        const SHOWN: usize = 80;
+        let (line, column) = line_column(input, pos);
+        let mut shown: String = source.chars().take(SHOWN).collect();
+        if source.chars().nth(SHOWN).is_some() {
+            shown.push('…');
+        }
+        QpError {
+            message: limit.message(),
+            details: format!("\"{shown}\" (line {line}, column {column})"),
+        }
     }
 
     /// The error as PostgREST prints it, with `source` naming the parameter.

@@ -83,6 +83,30 @@ pub(crate) fn pairs(query: &str) -> Vec<(String, Option<String>)> {
         .collect()
 }
 
+/// PostgreSQL text cannot hold the NUL character: in a name it would cut the
+/// SQL text short, in a value PostgreSQL refuses it. So a decoded `%00`
+/// anywhere in the query string is refused before any grammar reads it.
+fn reject_nul(all: &[(String, Option<String>)]) -> Result<(), Error> {
+    for (key, value) in all {
+        let found = [("name", Some(key)), ("value", value.as_ref())]
+            .into_iter()
+            .find_map(|(part, text)| Some((part, text?.chars().position(|ch| ch == '\0')?)));
+        if let Some((part, at)) = found {
+            return Err(Error::QueryParam {
+                message: format!(
+                    "the query parameter \"{}\" contains the NUL character (%00)",
+                    key.replace('\0', "\\0")
+                ),
+                details: format!(
+                    "PostgreSQL text cannot hold NUL; found in the parameter's {part} at column {}",
+                    at + 1
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn last_word(key: &str) -> &str {
     key.rsplit('.').next().unwrap_or(key)
 }
@@ -110,6 +134,7 @@ fn embed_path(key: &str) -> Result<EmbedPath, Error> {
 /// the root's limit/offset bounds for the top-level range.
 pub(crate) fn parse(query: &str, rpc_read: bool) -> Result<(QueryParams, Option<Bounds>), Error> {
     let all = pairs(query);
+    reject_nul(&all)?;
     let first = |name: &str| {
         all.iter()
             .find(|(k, _)| k == name)
@@ -202,13 +227,13 @@ pub(crate) fn parse(query: &str, rpc_read: bool) -> Result<(QueryParams, Option<
     let mut root = None;
     let mut ranges = Vec::new();
     for (prefix, limit, offset) in levels {
-        let bounds = range::level_bounds(limit, offset);
+        let bounds = range::level_bounds(limit, offset)?;
         if prefix.is_empty() {
             root = Some(bounds);
         } else {
             ranges.push(Embedded {
                 path: embed_path(&format!("{prefix}.limit"))?,
-                value: range::embedded(bounds),
+                value: range::embedded(bounds)?,
             });
         }
     }

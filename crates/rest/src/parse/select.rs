@@ -1,9 +1,11 @@
 //! `select=`: the tree of columns, casts, aliases, aggregates and embedded resources
-//! (`alias:rel!hint!inner(...)`, spreads `...rel(...)`), nested to any depth.
+//! (`alias:rel!hint!inner(...)`, spreads `...rel(...)`), nested at most
+//! `MAX_EMBED_DEPTH` levels deep.
 
 use serde::Serialize;
 
 use super::cursor::{Cursor, PResult};
+use super::limits::Limit;
 use super::syntax::{self, field_name, identifier, Field};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -83,7 +85,7 @@ pub(crate) fn forest(c: &mut Cursor) -> PResult<Vec<SelectItem>> {
 
 fn children(c: &mut Cursor) -> PResult<Vec<SelectItem>> {
     c.char('(')?;
-    let items = forest(c)?;
+    let items = c.nested(Limit::Embed, forest)?;
     c.char(')')?;
     Ok(items)
 }

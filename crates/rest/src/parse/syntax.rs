@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::cursor::{Cursor, PResult};
+use super::limits::Limit;
 
 /// A column (or other name) with an optional JSON path: `data->a->>b`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -128,8 +129,10 @@ fn json_operand(c: &mut Cursor) -> PResult<JsonOperand> {
     }])
 }
 
+/// At most `MAX_JSON_PATH` steps: each becomes an operator PostgreSQL nests
+/// (and a bound parameter), so the length is capped like the trees are.
 pub(crate) fn json_path(c: &mut Cursor) -> PResult<Vec<JsonStep>> {
-    c.many(|c| {
+    let steps = c.many(|c| {
         let arrow = c.alt(&[
             &|c| c.attempt(|c| c.string("->>")).map(|_| JsonArrow::Text),
             &|c| c.attempt(|c| c.string("->")).map(|_| JsonArrow::Json),
@@ -138,7 +141,11 @@ pub(crate) fn json_path(c: &mut Cursor) -> PResult<Vec<JsonStep>> {
             arrow,
             operand: json_operand(c)?,
         })
-    })
+    })?;
+    if steps.len() > Limit::JsonPath.max() {
+        return c.exceed(Limit::JsonPath);
+    }
+    Ok(steps)
 }
 
 /// A field name with its JSON path, surrounded by optional blanks.

@@ -3,7 +3,7 @@
 //! paths decide the type values are compared as, and casts are limited to type
 //! names so that nothing but a type reaches the SQL.
 
-use super::ir::{ColumnRef, TableRef};
+use super::ir::{CastType, ColumnRef, TableRef};
 use crate::error::{DbError, Error};
 use crate::parse::{Field, JsonArrow, JsonOperand, JsonStep};
 use crate::schema_cache::Column;
@@ -74,18 +74,69 @@ pub fn json_alias(field: &Field) -> Option<String> {
     })
 }
 
-/// A cast is a type name: words of letters, digits and underscores (`int`,
-/// `double precision`, `text[]` is not accepted, as in PostgREST's parser).
-pub fn checked_cast(cast: &str) -> Result<String, Error> {
+/// The type names PostgreSQL spells with more than one word; every other type
+/// is one word.
+const MULTI_WORD_TYPES: [&str; 10] = [
+    "double precision",
+    "character varying",
+    "char varying",
+    "bit varying",
+    "national character",
+    "national character varying",
+    "timestamp with time zone",
+    "timestamp without time zone",
+    "time with time zone",
+    "time without time zone",
+];
+
+/// One unquoted identifier: a letter or `_`, then letters, digits, `_` or `$`.
+fn is_word(w: &str) -> bool {
+    let mut chars = w.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// A cast is exactly one type name, written into the SQL as it is (quoting it
+/// would turn `int` or `char` into other types): one word (`int4`, `text`,
+/// `my_enum`) or one of PostgreSQL's multi-word names (`double precision`).
+/// PostgREST's grammar reads letters, digits, `_`, `$` and spaces, so anything
+/// else (`int4 from pg_authid`, `text[]`) is refused here, before any SQL.
+pub fn checked_cast(cast: &str) -> Result<CastType, Error> {
     let words: Vec<&str> = cast.split_whitespace().collect();
-    let ok = !words.is_empty()
-        && words.iter().all(|w| {
-            w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && !w.starts_with(|c: char| c.is_ascii_digit())
-        });
-    if ok {
-        Ok(words.join(" "))
+    let joined = words.join(" ");
+    let one_type = match words.as_slice() {
+        [word] => is_word(word),
+        _ => MULTI_WORD_TYPES.contains(&joined.to_ascii_lowercase().as_str()),
+    };
+    if one_type {
+        Ok(CastType(joined))
     } else {
         Err(DbError::new("42704", format!("type \"{cast}\" does not exist")).into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cast(s: &str) -> String {
+        match checked_cast(s) {
+            Ok(t) => t.as_sql().to_string(),
+            Err(e) => e.to_json()["message"].to_string(),
+        }
+    }
+
+    #[test]
+    fn one_type_name_only() {
+        insta::assert_snapshot!(cast("int4"), @"int4");
+        insta::assert_snapshot!(cast("  text "), @"text");
+        insta::assert_snapshot!(cast("Double   Precision"), @"Double Precision");
+        insta::assert_snapshot!(cast("timestamp with time zone"), @"timestamp with time zone");
+        insta::assert_snapshot!(cast("my_enum$2"), @"my_enum$2");
+        insta::assert_snapshot!(cast("int4 from pg_authid"), @r#""type \"int4 from pg_authid\" does not exist""#);
+        insta::assert_snapshot!(cast("text limit 1"), @r#""type \"text limit 1\" does not exist""#);
+        insta::assert_snapshot!(cast("1int"), @r#""type \"1int\" does not exist""#);
+        insta::assert_snapshot!(cast("$x"), @r#""type \"$x\" does not exist""#);
+        insta::assert_snapshot!(cast(""), @r#""type \"\" does not exist""#);
     }
 }

@@ -27,13 +27,24 @@ pub struct ColumnRef {
     pub value_type: String,
 }
 
+/// A type name checked to be one (see `columns::checked_cast`), the only text
+/// of a request that reaches the SQL unquoted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CastType(pub(super) String);
+
+impl CastType {
+    pub fn as_sql(&self) -> &str {
+        &self.0
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum SelectField {
     /// `*`
     Star,
     Column {
         column: ColumnRef,
-        cast: Option<String>,
+        cast: Option<CastType>,
         alias: Option<String>,
     },
 }

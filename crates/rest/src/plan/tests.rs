@@ -169,3 +169,60 @@ fn plans_say_how_to_run_and_answer() {
         r#"500 {"code":null,"details":null,"hint":null,"message":"Internal server error"}"#
     );
 }
+
+/// The deepest trees the parser lets through plan and render (the planner and
+/// renderer recurse over them) on a quarter of the stack a production worker
+/// thread has (2 MiB), in a debug build (it needs more than 256 KiB there);
+/// one level more is refused before planning.
+#[test]
+fn deepest_allowed_trees_plan() {
+    std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(deepest_allowed_trees)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn deepest_allowed_trees() {
+    use crate::parse::{MAX_EMBED_DEPTH, MAX_LOGIC_DEPTH};
+    let depth = MAX_LOGIC_DEPTH - 1;
+    let or = format!(
+        "or=({}id.eq.1{})",
+        "not.and(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let p = plan_with(&settings(), "GET", &format!("/books?{or}"), &[], "").unwrap();
+    assert_eq!(p.statement.text.matches("NOT (").count(), depth);
+    let mut select = String::from("id");
+    for level in 0..MAX_EMBED_DEPTH {
+        let rel = if level % 2 == 0 {
+            "authors!books_author_id_fkey"
+        } else {
+            "books!books_author_id_fkey"
+        };
+        select = format!("id,{rel}({select})");
+    }
+    let target = format!("/authors?select={select}&books.authors.books.id=eq.1");
+    let p = plan_with(
+        &settings(),
+        "GET",
+        &target,
+        &[("prefer", "count=exact")],
+        "",
+    )
+    .unwrap();
+    assert_eq!(
+        p.statement.text.matches("JOIN LATERAL").count(),
+        MAX_EMBED_DEPTH
+    );
+    let deeper = format!("/books?select=id,authors!books_author_id_fkey({select})");
+    let refused = get(&deeper);
+    assert!(
+        refused.starts_with(r#"400 {"code":"PGRST100""#),
+        "{refused}"
+    );
+    assert!(
+        refused.contains(r#""message":"select nests embedded resources deeper than 32 levels""#)
+    );
+}

@@ -21,7 +21,7 @@ fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
         } => {
             let mut out = field(st, t, column);
             if let Some(cast) = cast {
-                out = format!("CAST({out} AS {cast})");
+                out = format!("CAST({out} AS {})", cast.as_sql());
             }
             if let Some(alias) = alias {
                 out = format!("{out} AS {}", ident(alias));

@@ -4,6 +4,7 @@
 mod cors;
 mod health;
 mod helpers;
+mod hostile_rest;
 mod rest;
 mod site;
 mod upgrade;
