@@ -2,8 +2,6 @@
 //! GoTrue limits the whole endpoint), then the grant. Grants GoTrue has but this
 //! server does not answer as GoTrue does when they are switched off.
 
-use std::time::Instant;
-
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -45,7 +43,7 @@ pub async fn handle(
         _ => return Err(Error::UnsupportedGrantType),
     };
     let ip = state.client_ip(&req);
-    state.limiter.check_ip(ip, Instant::now())?;
+    state.limiter.check_ip(ip).await?;
     let user_agent = req
         .headers()
         .get("user-agent")
