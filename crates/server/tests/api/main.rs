@@ -4,5 +4,6 @@
 mod cors;
 mod health;
 mod helpers;
+mod replicas;
 mod rest;
 mod site;
