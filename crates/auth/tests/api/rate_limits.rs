@@ -82,6 +82,35 @@ async fn the_token_endpoint_answers_429_after_the_burst() {
 }
 
 #[tokio::test]
+async fn only_refreshes_of_tokens_that_are_not_live_spend_the_budget() {
+    let app = spawn_with(
+        settings(),
+        RateLimits {
+            ip_burst: 2,
+            ..strict()
+        },
+    )
+    .await;
+    app.create_user(OWNER).await;
+    let mut token = app.sign_in(OWNER).await["refresh_token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for _ in 0..5 {
+        let res = app.refresh_raw(&token).await;
+        assert_eq!(res.status(), 200, "a live token costs nothing");
+        let session: serde_json::Value = res.json().await.unwrap();
+        token = session["refresh_token"].as_str().unwrap().to_string();
+    }
+    assert_eq!(
+        error(app.refresh_raw("unknown").await).await.1,
+        "refresh_token_not_found"
+    );
+    throttled(app.refresh_raw("unknown").await).await;
+    assert_eq!(app.refresh_raw(&token).await.status(), 200);
+}
+
+#[tokio::test]
 async fn forwarded_for_is_ignored_from_untrusted_peers() {
     let limits = RateLimits {
         ip_burst: 2,
