@@ -1,6 +1,7 @@
-// Signing in to /admin and out again: the sign-in screen and its three messages, what is
-// sent, the busy state, the session kept across reloads and refreshed in the background,
-// and every way a session ends returning to the sign-in screen.
+// Signing in to /admin and out again: the sign-in screen and its three messages (and the
+// wait when sign-ins are throttled), what is sent, the busy state, the session kept across
+// reloads and refreshed in the background, and every way a session ends returning to the
+// sign-in screen.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertNoPageErrors } from './lib/site.mjs';
@@ -66,6 +67,24 @@ describe('the sign-in screen', () => {
       await fillSignIn(page, { email: 'nobody@example.com', password: OWNER.password });
       await page.getByText('Invalid email or password. Please try again.').waitFor();
       assert.equal(await page.getByText(/Welcome,/).count(), 0);
+    }));
+
+  it('says how long to wait once the server throttles sign-ins from this address', () =>
+    withPage(async (page) => {
+      await page.goto(`${site.url}/admin`);
+      // Another account than the owner's, so the owner's own sign-ins stay unthrottled.
+      const guess = { email: 'someone-else@example.com', password: 'a wrong guess' };
+      const tokenAnswer = () => page.waitForResponse((r) => r.url().includes('/auth/v1/token'));
+      for (let i = 0; i < 5; i++) {
+        const answered = tokenAnswer();
+        await fillSignIn(page, guess);
+        assert.equal((await answered).status(), 400);
+      }
+      const answered = tokenAnswer();
+      await fillSignIn(page, guess);
+      assert.equal((await answered).status(), 429);
+      await page.getByText('Too many attempts. Try again in 1 minute.').waitFor();
+      assertNoPageErrors(page);
     }));
 
   it("sends the email trimmed and lower-cased and the password as typed, busy meanwhile", () =>

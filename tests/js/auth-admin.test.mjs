@@ -38,7 +38,7 @@ describe('auth.admin with the service_role key', () => {
     assert.equal(user.confirmed_at, user.email_confirmed_at);
     assert.equal(user.last_sign_in_at, undefined, 'null timestamps are omitted');
     assert.deepEqual(user.user_metadata, { name: 'Made', email_verified: true });
-    assert.deepEqual(user.app_metadata, { plan: 'gold', provider: 'email', providers: ['email'] });
+    assert.deepEqual(user.app_metadata, { plan: 'gold', editor: true, provider: 'email', providers: ['email'] });
     assert.equal(user.is_anonymous, false);
     assert.equal(user.identities.length, 1);
     assert.equal(user.identities[0].provider, 'email');
@@ -150,7 +150,7 @@ describe('auth.admin with the service_role key', () => {
     });
     assert.equal(error, null);
     assert.deepEqual(data.user.user_metadata, { keep: true, added: 'yes', email_verified: true });
-    assert.deepEqual(data.user.app_metadata, { tier: 'b', provider: 'email', providers: ['email'] });
+    assert.deepEqual(data.user.app_metadata, { tier: 'b', editor: true, provider: 'email', providers: ['email'] });
 
     assertApiError((await signIn(user.email, PASSWORD)).error, { status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
     assert.equal((await signIn(user.email, 'set-by-the-admin')).error, null);

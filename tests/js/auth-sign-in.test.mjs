@@ -34,7 +34,8 @@ describe('signInWithPassword', () => {
     assert.equal(data.user.aud, 'authenticated');
     assert.equal(data.user.role, 'authenticated');
     assert.deepEqual(data.user.user_metadata, { name: 'Owner', email_verified: true });
-    assert.deepEqual(data.user.app_metadata, { provider: 'email', providers: ['email'] });
+    // Made through the admin API: an editor.
+    assert.deepEqual(data.user.app_metadata, { provider: 'email', providers: ['email'], editor: true });
     assert.ok(Date.parse(data.user.last_sign_in_at) >= (before - 1) * 1000);
 
     const claims = decodeJwt(session.access_token);

@@ -2,9 +2,10 @@
 //! `PLEAT_ADMIN_EMAIL`/`PLEAT_ADMIN_PASSWORD`, with the same rules as the API:
 //! emails are validated and lower-cased, passwords need the minimum length,
 //! hashes are argon2id, and a password change ends the user's sessions.
+//! Accounts made here are editors (see [`EDITOR`]).
 
 use secrecy::SecretString;
-use serde_json::Map;
+use serde_json::{Map, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -49,7 +50,7 @@ impl Accounts {
             encrypted_password: Some(hash),
             confirmed,
             user_metadata: confirmed_metadata(confirmed),
-            app_metadata: Map::new(),
+            app_metadata: editor_unless_set(Map::new()),
         };
         users::insert(&mut conn, new)
             .await?
@@ -111,6 +112,18 @@ impl Accounts {
             other => other,
         }
     }
+}
+
+/// The `app_metadata` key that says a user may edit the app's content. Only an
+/// administrator can set app_metadata, so the app's policies can trust it
+/// (`auth.jwt() -> 'app_metadata' ->> 'editor'`); self sign-ups never have it.
+pub const EDITOR: &str = "editor";
+
+/// Accounts an administrator makes are editors unless the administrator said
+/// otherwise (any value of `editor`, `false` included, is kept as given).
+pub(crate) fn editor_unless_set(mut app_metadata: Map<String, Value>) -> Map<String, Value> {
+    app_metadata.entry(EDITOR).or_insert(Value::Bool(true));
+    app_metadata
 }
 
 /// GoTrue marks a confirmed email in the user's metadata too.

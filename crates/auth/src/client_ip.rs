@@ -2,10 +2,34 @@
 //! trusted proxy, in which case `X-Forwarded-For` is read from the right
 //! (nearest hop first) and the first address that is not a trusted proxy wins.
 //! Entries a client could have forged lie to the left of that and are ignored.
+//! A header sent on several lines is one list, the lines joined in order with
+//! commas (RFC 9110, 5.3): reading only the first line would let a client put
+//! any address there and the proxy's real entry on a line nobody reads.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr};
 
+use actix_web::http::header::HeaderMap;
+use actix_web::HttpRequest;
 use ipnet::IpNet;
+
+/// The client of `req`: [`resolve`] over the socket peer and every
+/// `X-Forwarded-For` line; the unspecified address when there is no peer.
+pub fn of_request(req: &HttpRequest, trusted: &[IpNet]) -> IpAddr {
+    let peer = req.peer_addr().map(|a| a.ip());
+    let forwarded = forwarded_for(req.headers());
+    resolve(peer, forwarded.as_deref(), trusted).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+/// Every `X-Forwarded-For` line, in order, as one comma-separated list; `None`
+/// when there is none. A line that is not text becomes an entry that does not
+/// parse, so the walk stops there rather than skipping it.
+pub fn forwarded_for(headers: &HeaderMap) -> Option<String> {
+    let lines: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .map(|v| v.to_str().unwrap_or("unreadable"))
+        .collect();
+    (!lines.is_empty()).then(|| lines.join(", "))
+}
 
 pub fn resolve(
     peer: Option<IpAddr>,
@@ -93,6 +117,51 @@ mod tests {
             &nets(&["10.0.0.0/8"]),
         );
         assert_eq!(got, Some(ip("10.0.0.2")));
+    }
+
+    fn request(peer: &str, lines: &[&str]) -> HttpRequest {
+        let mut req = actix_web::test::TestRequest::default().peer_addr(peer.parse().unwrap());
+        for line in lines {
+            req = req.append_header(("X-Forwarded-For", *line));
+        }
+        req.to_http_request()
+    }
+
+    #[test]
+    fn several_header_lines_are_one_list_in_order() {
+        let trusted = nets(&["10.0.0.0/8"]);
+        // The client forged the first line; the proxy appended the real address
+        // as a line of its own.
+        let req = request("10.0.0.2:4000", &["6.6.6.6", "198.51.100.7"]);
+        assert_eq!(
+            forwarded_for(req.headers()).as_deref(),
+            Some("6.6.6.6, 198.51.100.7")
+        );
+        assert_eq!(of_request(&req, &trusted), ip("198.51.100.7"));
+        let req = request("10.0.0.2:4000", &["6.6.6.6, 198.51.100.7", "10.0.0.5"]);
+        assert_eq!(of_request(&req, &trusted), ip("198.51.100.7"));
+    }
+
+    #[test]
+    fn requests_without_the_header_or_from_untrusted_peers_are_the_peer() {
+        let trusted = nets(&["10.0.0.0/8"]);
+        let req = request("10.0.0.2:4000", &[]);
+        assert_eq!(forwarded_for(req.headers()), None);
+        assert_eq!(of_request(&req, &trusted), ip("10.0.0.2"));
+        let req = request("203.0.113.9:4000", &["1.1.1.1", "2.2.2.2"]);
+        assert_eq!(of_request(&req, &trusted), ip("203.0.113.9"));
+    }
+
+    #[test]
+    fn an_unreadable_line_stops_the_walk_where_it_stands() {
+        let trusted = nets(&["10.0.0.0/8"]);
+        let bad = actix_web::http::header::HeaderValue::from_bytes(b"\xff\xfe").unwrap();
+        let req = actix_web::test::TestRequest::default()
+            .peer_addr("10.0.0.2:4000".parse().unwrap())
+            .append_header(("X-Forwarded-For", "6.6.6.6"))
+            .append_header((actix_web::http::header::X_FORWARDED_FOR, bad))
+            .to_http_request();
+        assert_eq!(of_request(&req, &trusted), ip("10.0.0.2"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ pub mod accounts;
 pub mod api_version;
 mod bearer;
 mod body;
-mod client_ip;
+pub mod client_ip;
 pub mod error;
 pub mod jwt;
 pub mod model;
@@ -23,7 +23,8 @@ mod state;
 mod users;
 pub mod validate;
 
-use actix_web::middleware::from_fn;
+use actix_web::http::header::{CACHE_CONTROL, PRAGMA};
+use actix_web::middleware::{from_fn, DefaultHeaders};
 use actix_web::web;
 
 pub use accounts::Accounts;
@@ -38,11 +39,18 @@ pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// Register every `/auth/v1` route, relative to the enclosing scope. Errors are
 /// rendered in the format the request's `X-Supabase-Api-Version` asks for, and
-/// any other path answers a JSON 404.
+/// any other path answers a JSON 404. No answer may be stored by a browser or
+/// a proxy: most carry a token or a user, and a rule per endpoint would be
+/// forgotten on the next one.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("")
             .wrap(from_fn(api_version::middleware))
+            .wrap(
+                DefaultHeaders::new()
+                    .add((CACHE_CONTROL, "no-store"))
+                    .add((PRAGMA, "no-cache")),
+            )
             .configure(routes::register)
             .default_service(web::to(routes::not_found::handle)),
     );

@@ -1,214 +1,231 @@
-//! Brute-force protection, kept in memory: a token bucket per client IP for the
-//! endpoints that cost a password hash (`/token`, `/signup`), and a sliding
-//! window of failed passwords per account (unknown emails included, so a lockout
-//! says nothing about which accounts exist). The maths takes `now` as an
-//! argument so it is tested without sleeping.
+//! Brute-force limits, kept in PostgreSQL (`auth.rate_limits` and
+//! `auth.sign_in_failures`, functions in the migration) so that every replica
+//! shares one budget and a restart of pleat forgets nothing. Nothing here is
+//! an in-memory authority; the process only counts calls to decide when to
+//! delete expired rows.
+//!
+//! - A request rate per client address for the endpoints that cost a password
+//!   hash or a session (`/token`, `/signup`).
+//! - Failed passwords, after OWASP's authentication guidance: the attacker's
+//!   address is throttled, not the account. Attempts are counted per account at
+//!   an address, per address, and per account across addresses; each counter
+//!   allows a few, then a delay that doubles with every further attempt. The
+//!   account-wide counter only slows down (seconds, not minutes) and skips
+//!   addresses the account has signed in from, so the owner, elsewhere or at
+//!   home, gets in with the right password while someone guesses. An attempt
+//!   is counted before the password is checked (parallel guesses cannot slip
+//!   through together) and taken back when the password was right. Unknown
+//!   emails count the same way, so a refusal tells nothing about accounts.
 
-use std::collections::VecDeque;
-use std::hash::Hash;
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
 
-use dashmap::DashMap;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
 
 use crate::Error;
 
-/// Entries beyond which idle ones are dropped.
-const PRUNE_ABOVE: usize = 10_000;
+/// How often (in calls) one process deletes expired rows.
+const CLEANUP_EVERY: u32 = 500;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RateLimits {
-    /// Requests an IP may make at once.
+    /// Requests an address may make at once.
     pub ip_burst: u32,
-    /// Requests an IP regains per `ip_period`.
+    /// Requests an address regains per `ip_period`.
     pub ip_refill: u32,
     pub ip_period: Duration,
-    /// Failed passwords an account may have within `account_window`.
-    pub account_failures: u32,
-    pub account_window: Duration,
+    /// Passwords tried for one account from one address.
+    pub pair: Backoff,
+    /// Passwords tried from one address, for any accounts (spraying).
+    pub address: Backoff,
+    /// Passwords tried for one account from addresses it never signed in from.
+    pub account: Backoff,
+    /// A counter is forgotten this long after its last attempt.
+    pub failure_memory: Duration,
+    /// How long a sign-in makes its address known to the account.
+    pub known_address: Duration,
+}
+
+/// `free` attempts, then one per `base * 2^(attempts - free)`, at most `max`,
+/// counted from the last attempt.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Backoff {
+    pub free: u32,
+    pub base: Duration,
+    pub max: Duration,
 }
 
 impl Default for RateLimits {
-    /// Burst 30, 150 per 5 minutes per IP; 5 failures per 15 minutes per account.
+    /// Per address: burst 30, 150 requests per 5 minutes. Passwords: 5 per
+    /// account and address, then 1, 2, 4 … up to 15 minutes apart; 20 per
+    /// address, then 1 minute doubling up to an hour; per account elsewhere,
+    /// 10, then 2 seconds doubling up to 30. Counters last a day.
     fn default() -> Self {
         RateLimits {
             ip_burst: 30,
             ip_refill: 150,
             ip_period: Duration::from_secs(300),
-            account_failures: 5,
-            account_window: Duration::from_secs(900),
+            pair: Backoff {
+                free: 5,
+                base: Duration::from_secs(60),
+                max: Duration::from_secs(15 * 60),
+            },
+            address: Backoff {
+                free: 20,
+                base: Duration::from_secs(60),
+                max: Duration::from_secs(3600),
+            },
+            account: Backoff {
+                free: 10,
+                base: Duration::from_secs(2),
+                max: Duration::from_secs(30),
+            },
+            failure_memory: Duration::from_secs(24 * 3600),
+            known_address: Duration::from_secs(30 * 24 * 3600),
         }
     }
 }
 
-#[derive(Debug, Clone, Copy)]
-pub struct TokenBucket {
-    tokens: f64,
-    updated: Instant,
-}
-
-impl TokenBucket {
-    pub fn full(capacity: u32, now: Instant) -> TokenBucket {
-        TokenBucket {
-            tokens: f64::from(capacity),
-            updated: now,
-        }
-    }
-
-    /// Take one token, or say how long until one is there.
-    pub fn take(&mut self, capacity: u32, per_sec: f64, now: Instant) -> Result<(), Duration> {
-        let elapsed = now.saturating_duration_since(self.updated).as_secs_f64();
-        self.tokens = (self.tokens + elapsed * per_sec).min(f64::from(capacity));
-        self.updated = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - self.tokens) / per_sec))
-        }
-    }
-
-    fn is_full(&self, capacity: u32, per_sec: f64, now: Instant) -> bool {
-        let elapsed = now.saturating_duration_since(self.updated).as_secs_f64();
-        self.tokens + elapsed * per_sec >= f64::from(capacity)
-    }
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct FailureWindow {
-    failures: VecDeque<Instant>,
-}
-
-impl FailureWindow {
-    fn forget_before(&mut self, window: Duration, now: Instant) {
-        while self
-            .failures
-            .front()
-            .is_some_and(|t| now.saturating_duration_since(*t) >= window)
-        {
-            self.failures.pop_front();
-        }
-    }
-
-    /// `Err(wait)` while `max` failures lie within `window`.
-    pub fn check(&mut self, max: u32, window: Duration, now: Instant) -> Result<(), Duration> {
-        self.forget_before(window, now);
-        match self.failures.front() {
-            Some(oldest) if self.failures.len() >= max as usize => {
-                Err(window.saturating_sub(now.saturating_duration_since(*oldest)))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    pub fn record(&mut self, window: Duration, now: Instant) {
-        self.forget_before(window, now);
-        self.failures.push_back(now);
-    }
+/// A password check that was let through and counted; [`Limiter::succeeded`]
+/// takes it back.
+pub struct SignInAttempt {
+    /// Account at address, address, account: the order the SQL expects.
+    keys: [Vec<u8>; 3],
 }
 
 pub struct Limiter {
     limits: RateLimits,
-    ips: DashMap<IpAddr, TokenBucket>,
-    accounts: DashMap<String, FailureWindow>,
-    inserts: AtomicUsize,
+    pool: PgPool,
+    calls: AtomicU32,
 }
 
-fn too_many(message: &'static str, wait: Duration) -> Error {
+fn too_many(message: &'static str, wait_secs: f64) -> Error {
     Error::RateLimited {
         message,
-        retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64,
+        retry_after_secs: wait_secs.ceil().max(1.0) as u64,
     }
 }
 
 impl Limiter {
-    pub fn new(limits: RateLimits) -> Limiter {
+    pub fn new(limits: RateLimits, pool: PgPool) -> Limiter {
         Limiter {
             limits,
-            ips: DashMap::new(),
-            accounts: DashMap::new(),
-            inserts: AtomicUsize::new(0),
+            pool,
+            calls: AtomicU32::new(0),
         }
     }
 
-    fn per_sec(&self) -> f64 {
-        f64::from(self.limits.ip_refill)
-            / self.limits.ip_period.as_secs_f64().max(f64::MIN_POSITIVE)
+    /// Take one request from the address's bucket, or 429 with how long to wait.
+    pub async fn check_ip(&self, ip: IpAddr) -> Result<(), Error> {
+        self.maybe_clean_up();
+        let limits = &self.limits;
+        let interval = limits.ip_period.as_secs_f64() / f64::from(limits.ip_refill.max(1));
+        let wait: f64 = sqlx::query_scalar("SELECT auth.rate_limit_take($1, $2, $3)")
+            .bind(key("ip", &[&bucket_key(ip).to_string()]))
+            .bind(interval)
+            .bind(limits.ip_burst.min(i32::MAX as u32) as i32)
+            .fetch_one(&self.pool)
+            .await?;
+        match wait > 0.0 {
+            true => Err(too_many("Request rate limit reached", wait)),
+            false => Ok(()),
+        }
     }
 
-    pub fn check_ip(&self, ip: IpAddr, now: Instant) -> Result<(), Error> {
-        self.maybe_prune(now);
-        let (burst, rate) = (self.limits.ip_burst, self.per_sec());
-        let mut bucket = self
-            .ips
-            .entry(bucket_key(ip))
-            .or_insert_with(|| TokenBucket::full(burst, now));
-        bucket
-            .take(burst, rate, now)
-            .map_err(|wait| too_many("Request rate limit reached", wait))
-    }
-
-    pub fn check_account(&self, account: &str, now: Instant) -> Result<(), Error> {
-        let Some(mut window) = self.accounts.get_mut(account) else {
-            return Ok(());
+    /// Whether `email` may have a password checked from `ip` now; counts it.
+    pub async fn begin_sign_in(&self, ip: IpAddr, email: &str) -> Result<SignInAttempt, Error> {
+        let address = bucket_key(ip).to_string();
+        let attempt = SignInAttempt {
+            keys: [
+                key("pair", &[email, &address]),
+                key("address", &[&address]),
+                key("account", &[email]),
+            ],
         };
-        window
-            .check(
-                self.limits.account_failures,
-                self.limits.account_window,
-                now,
-            )
-            .map_err(|wait| {
-                too_many(
-                    "Too many failed sign-in attempts for this account; try again later",
-                    wait,
-                )
-            })
+        let l = &self.limits;
+        let scopes = [l.pair, l.address, l.account];
+        let free: Vec<i32> = scopes
+            .iter()
+            .map(|b| b.free.min(i32::MAX as u32) as i32)
+            .collect();
+        let base: Vec<f64> = scopes.iter().map(|b| b.base.as_secs_f64()).collect();
+        let max: Vec<f64> = scopes.iter().map(|b| b.max.as_secs_f64()).collect();
+        let wait: f64 = sqlx::query_scalar("SELECT auth.sign_in_attempt($1, $2, $3, $4, $5)")
+            .bind(&attempt.keys[..])
+            .bind(free)
+            .bind(base)
+            .bind(max)
+            .bind(l.failure_memory.as_secs_f64())
+            .fetch_one(&self.pool)
+            .await?;
+        match wait > 0.0 {
+            true => Err(too_many("Too many sign-in attempts; try again later", wait)),
+            false => Ok(attempt),
+        }
     }
 
-    pub fn record_failure(&self, account: &str, now: Instant) {
-        self.maybe_prune(now);
-        self.accounts
-            .entry(account.to_string())
-            .or_default()
-            .record(self.limits.account_window, now);
+    /// The password was right: the account is clear at this address, which it
+    /// now knows, and the attempt no longer counts against the address or the
+    /// account.
+    pub async fn succeeded(&self, attempt: &SignInAttempt) -> Result<(), Error> {
+        sqlx::query(
+            "UPDATE auth.sign_in_failures SET \
+               failures = CASE WHEN key = $1 THEN 0 ELSE greatest(failures - 1, 0) END, \
+               known_until = CASE WHEN key = $1 THEN now() + make_interval(secs => $3) ELSE known_until END, \
+               expires_at = CASE WHEN key = $1 THEN greatest(expires_at, now() + make_interval(secs => $3)) ELSE expires_at END \
+             WHERE key = ANY($2)",
+        )
+        .bind(&attempt.keys[0])
+        .bind(&attempt.keys[..])
+        .bind(self.limits.known_address.as_secs_f64())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
-    pub fn clear_account(&self, account: &str) {
-        self.accounts.remove(account);
-    }
-
-    fn maybe_prune(&self, now: Instant) {
+    /// Every so often, delete what no longer limits anyone, off the request.
+    fn maybe_clean_up(&self) {
         if !self
-            .inserts
+            .calls
             .fetch_add(1, Ordering::Relaxed)
-            .is_multiple_of(1024)
+            .is_multiple_of(CLEANUP_EVERY)
         {
             return;
         }
-        let (burst, rate) = (self.limits.ip_burst, self.per_sec());
-        prune(&self.ips, |b| b.is_full(burst, rate, now));
-        let window = self.limits.account_window;
-        prune(&self.accounts, |w| {
-            w.forget_before(window, now);
-            w.failures.is_empty()
+        let pool = self.pool.clone();
+        tokio::spawn(async move {
+            let done = sqlx::raw_sql(
+                "DELETE FROM auth.rate_limits WHERE tat < now(); \
+                 DELETE FROM auth.sign_in_failures WHERE expires_at < now();",
+            )
+            .execute(&pool)
+            .await;
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "auth: cannot delete expired rate-limit rows");
+            }
         });
     }
 }
 
-/// One bucket per IPv4 address, and per /64 for IPv6, where a single client
-/// usually holds the whole /64 and could otherwise rotate through it.
-fn bucket_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+/// A fixed-size key that names its kind and says nothing readable.
+fn key(kind: &str, parts: &[&str]) -> Vec<u8> {
+    let mut hash = Sha256::new();
+    hash.update(kind.as_bytes());
+    for part in parts {
+        hash.update([0]);
+        hash.update(part.as_bytes());
     }
+    hash.finalize().to_vec()
 }
 
-fn prune<K: Eq + Hash, V>(map: &DashMap<K, V>, idle: impl Fn(&mut V) -> bool) {
-    if map.len() > PRUNE_ABOVE {
-        map.retain(|_, v| !idle(v));
+/// One address per IPv4 client, and per /64 for IPv6, where a single client
+/// usually holds the whole /64 and could otherwise rotate through it.
+fn bucket_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
     }
 }
 
@@ -217,88 +234,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bucket_allows_the_burst_then_refills_at_the_rate() {
-        let t0 = Instant::now();
-        let mut b = TokenBucket::full(30, t0);
-        let rate = 150.0 / 300.0;
-        for _ in 0..30 {
-            assert!(b.take(30, rate, t0).is_ok());
-        }
-        let wait = b.take(30, rate, t0).unwrap_err();
-        assert_eq!(wait, Duration::from_secs(2));
-        assert!(b.take(30, rate, t0 + Duration::from_millis(1900)).is_err());
-        assert!(b.take(30, rate, t0 + Duration::from_millis(4000)).is_ok());
-        // A long pause refills only up to the burst.
-        let later = t0 + Duration::from_secs(3600);
-        for _ in 0..30 {
-            assert!(b.take(30, rate, later).is_ok());
-        }
-        assert!(b.take(30, rate, later).is_err());
+    fn ipv6_clients_share_a_key_per_64() {
+        let a = bucket_key("2001:db8:1:2::1".parse().unwrap());
+        assert_eq!(a, bucket_key("2001:db8:1:2:ffff::9".parse().unwrap()));
+        assert_ne!(a, bucket_key("2001:db8:1:3::1".parse().unwrap()));
+        let v4: IpAddr = "192.0.2.1".parse().unwrap();
+        assert_eq!(bucket_key(v4), v4);
+        assert_eq!(bucket_key("::ffff:192.0.2.1".parse().unwrap()), v4);
     }
 
     #[test]
-    fn failures_lock_an_account_until_the_oldest_leaves_the_window() {
-        let t0 = Instant::now();
-        let window = Duration::from_secs(900);
-        let mut w = FailureWindow::default();
-        for i in 0..5 {
-            assert!(w.check(5, window, t0 + Duration::from_secs(i)).is_ok());
-            w.record(window, t0 + Duration::from_secs(i));
-        }
-        let wait = w
-            .check(5, window, t0 + Duration::from_secs(10))
-            .unwrap_err();
-        assert_eq!(wait, Duration::from_secs(890));
-        assert!(w.check(5, window, t0 + Duration::from_secs(900)).is_ok());
-    }
-
-    #[test]
-    fn limiter_answers_429_with_retry_after() {
-        let limits = RateLimits {
-            ip_burst: 2,
-            ..RateLimits::default()
-        };
-        let l = Limiter::new(limits);
-        let ip: IpAddr = "192.0.2.1".parse().unwrap();
-        let now = Instant::now();
-        assert!(l.check_ip(ip, now).is_ok());
-        assert!(l.check_ip(ip, now).is_ok());
-        match l.check_ip(ip, now) {
-            Err(Error::RateLimited {
-                retry_after_secs, ..
-            }) => assert_eq!(retry_after_secs, 2),
-            other => panic!("{other:?}"),
-        }
-        assert!(
-            l.check_ip("192.0.2.2".parse().unwrap(), now).is_ok(),
-            "other IPs are unaffected"
-        );
-    }
-
-    #[test]
-    fn ipv6_clients_share_a_bucket_per_64() {
-        let l = Limiter::new(RateLimits {
-            ip_burst: 1,
-            ..RateLimits::default()
-        });
-        let now = Instant::now();
-        assert!(l.check_ip("2001:db8:1:2::1".parse().unwrap(), now).is_ok());
-        assert!(l
-            .check_ip("2001:db8:1:2:ffff::9".parse().unwrap(), now)
-            .is_err());
-        assert!(l.check_ip("2001:db8:1:3::1".parse().unwrap(), now).is_ok());
-    }
-
-    #[test]
-    fn a_success_clears_the_account() {
-        let l = Limiter::new(RateLimits::default());
-        let now = Instant::now();
-        for _ in 0..5 {
-            l.record_failure("a@b.c", now);
-        }
-        assert!(l.check_account("a@b.c", now).is_err());
-        assert!(l.check_account("x@b.c", now).is_ok());
-        l.clear_account("a@b.c");
-        assert!(l.check_account("a@b.c", now).is_ok());
+    fn keys_differ_by_kind_and_by_part_boundaries() {
+        assert_ne!(key("pair", &["a", "b"]), key("pair", &["ab"]));
+        assert_ne!(key("address", &["x"]), key("account", &["x"]));
+        assert_eq!(key("account", &["x"]).len(), 32);
     }
 }

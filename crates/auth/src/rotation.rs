@@ -12,7 +12,8 @@
 //!
 //! The common case, a live token, is one statement ([`rotate_live`]); the rest
 //! (unknown, revoked, or a race lost to a concurrent refresh) takes the general
-//! path, a transaction that reads under the session lock.
+//! path, a transaction that reads under the session lock, after the client's
+//! request budget ([`crate::rate_limit`]) is charged.
 
 use std::sync::LazyLock;
 
@@ -54,6 +55,11 @@ pub async fn refresh(
     if let Some(refreshed) = rotate_live(state, presented, &hash, client).await? {
         return Ok(refreshed);
     }
+    // Only now does the refresh cost the client's request budget: a live token
+    // (256 random bits, no hash to compute) is the common case and would pay a
+    // round trip for nothing, while unknown and reused tokens are what a
+    // guesser or a replay sends (measured in scripts/bench-auth).
+    state.limiter.check_ip(client.ip).await?;
     // A rotation lost in a crash only costs the client a new sign-in, so don't
     // make every refresh wait for the WAL flush (measured in scripts/bench-auth);
     // sent with BEGIN to save a round trip.

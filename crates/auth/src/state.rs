@@ -1,7 +1,7 @@
 //! `AuthSettings` (what the server's config decides) and `AuthState` (what the
 //! handlers share: settings, the owner pool, the limiters and the hasher).
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 
 use actix_web::HttpRequest;
 use ipnet::IpNet;
@@ -40,8 +40,8 @@ impl AuthState {
         let refresh_key = refresh_token::derivation_key(&settings.jwt_secret);
         AuthState {
             settings,
+            limiter: Limiter::new(RateLimits::default(), owner_pool.clone()),
             pool: owner_pool,
-            limiter: Limiter::new(RateLimits::default()),
             hasher: Hasher::new(),
             refresh_key,
         }
@@ -49,7 +49,7 @@ impl AuthState {
 
     /// Replace the brute-force limits (tests and benchmarks use looser ones).
     pub fn with_rate_limits(mut self, limits: RateLimits) -> AuthState {
-        self.limiter = Limiter::new(limits);
+        self.limiter = Limiter::new(limits, self.pool.clone());
         self
     }
 
@@ -72,12 +72,6 @@ impl AuthState {
     /// The socket peer, or the client named by `X-Forwarded-For` when the peer
     /// is a trusted proxy.
     pub(crate) fn client_ip(&self, req: &HttpRequest) -> IpAddr {
-        let peer = req.peer_addr().map(|a| a.ip());
-        let forwarded = req
-            .headers()
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok());
-        client_ip::resolve(peer, forwarded, &self.settings.trusted_proxies)
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+        client_ip::of_request(req, &self.settings.trusted_proxies)
     }
 }

@@ -5,6 +5,9 @@ use crate::Error;
 
 /// GoTrue's limit (bcrypt's); argon2 has none, but it bounds the work per request.
 pub const MAX_PASSWORD_BYTES: usize = 72;
+/// The largest `user_metadata` or `app_metadata`, as JSON. Both travel in every
+/// access token, which must still fit in a request header.
+pub const MAX_METADATA_BYTES: usize = 16 * 1024;
 pub const DEFAULT_PER_PAGE: u64 = 50;
 pub const MAX_PER_PAGE: u64 = 1000;
 
@@ -42,6 +45,19 @@ pub fn password(password: &str, min_length: usize) -> Result<(), Error> {
             message: format!("Password should be at least {min_length} characters."),
             reasons: vec!["length"],
         });
+    }
+    Ok(())
+}
+
+/// `name` is the field the client sent (`data`, `user_metadata`, `app_metadata`).
+pub fn metadata(name: &str, value: &serde_json::Value) -> Result<(), Error> {
+    let size = serde_json::to_vec(value)
+        .map(|v| v.len())
+        .unwrap_or(usize::MAX);
+    if size > MAX_METADATA_BYTES {
+        return Err(Error::Validation(format!(
+            "{name} is too large: at most {MAX_METADATA_BYTES} bytes of JSON"
+        )));
     }
     Ok(())
 }
@@ -117,6 +133,21 @@ mod tests {
             Err(Error::Validation(_))
         ));
         assert!(password("ääää", 4).is_ok(), "length counts characters");
+    }
+
+    #[test]
+    fn metadata_is_limited_by_its_json_size() {
+        let at_limit = serde_json::json!({ "k": "x".repeat(MAX_METADATA_BYTES - 8) });
+        assert_eq!(
+            serde_json::to_vec(&at_limit).unwrap().len(),
+            MAX_METADATA_BYTES
+        );
+        assert!(metadata("data", &at_limit).is_ok());
+        let over = serde_json::json!({ "k": "x".repeat(MAX_METADATA_BYTES - 7) });
+        match metadata("data", &over) {
+            Err(Error::Validation(m)) => assert!(m.starts_with("data is too large"), "{m}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

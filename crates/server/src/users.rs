@@ -3,7 +3,8 @@
 
 use std::io::{BufRead, IsTerminal};
 
-use pleat_auth::Accounts;
+use pleat_auth::accounts::EDITOR;
+use pleat_auth::{Accounts, User};
 
 use crate::cli::UserCommand;
 use crate::config::Config;
@@ -27,7 +28,7 @@ async fn apply(command: UserCommand, accounts: &Accounts) -> anyhow::Result<()> 
                 .create_user(&email, &password, true)
                 .await
                 .map_err(|e| anyhow::anyhow!("cannot add {email}: {e}"))?;
-            println!("added {} ({})", user.email.unwrap_or_default(), user.id);
+            println!("added {} ({}), an editor", user.email_str(), user.id);
         }
         UserCommand::Passwd { email } => {
             let password = read_password(&format!("New password for {email}: "))?;
@@ -39,11 +40,7 @@ async fn apply(command: UserCommand, accounts: &Accounts) -> anyhow::Result<()> 
         }
         UserCommand::List => {
             for user in accounts.list_users().await? {
-                let last = user
-                    .last_sign_in_at
-                    .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
-                    .unwrap_or_else(|| "never signed in".into());
-                println!("{}  {}  {}", user.id, user.email.unwrap_or_default(), last);
+                println!("{}", list_line(&user));
             }
         }
         UserCommand::Remove { email } => {
@@ -54,6 +51,20 @@ async fn apply(command: UserCommand, accounts: &Accounts) -> anyhow::Result<()> 
         }
     }
     Ok(())
+}
+
+/// Id, email, last sign-in, and whether the account is an editor (only
+/// administrators set `app_metadata.editor`; self sign-ups lack it).
+fn list_line(user: &User) -> String {
+    let last = user
+        .last_sign_in_at
+        .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_else(|| "never signed in".into());
+    let editor = match user.app_metadata.get(EDITOR).and_then(|v| v.as_bool()) {
+        Some(true) => "editor",
+        _ => "not an editor",
+    };
+    format!("{}  {}  {last}  {editor}", user.id, user.email_str())
 }
 
 /// One line from stdin when it is piped, else a prompt that does not echo.

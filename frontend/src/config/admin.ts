@@ -35,6 +35,12 @@ export const authTexts = {
     empty: 'Please fill in all fields.',
     email: 'Please enter a valid email address.',
     failed: 'Invalid email or password. Please try again.',
+    /** The server throttles sign-ins after repeated failures; the wait is rounded up to minutes. */
+    tooManyAttempts: (seconds: number | undefined) => {
+      if (seconds === undefined) return 'Too many attempts. Try again later.'
+      const minutes = Math.max(1, Math.ceil(seconds / 60))
+      return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+    },
     /** Thrown by the sign-in helper itself when called without both values. */
     helperRequired: 'Email and password are required',
   },

@@ -1,5 +1,6 @@
 // The app's single Supabase client and the rules for finding its URL and anon key.
 import { createClient } from '@supabase/supabase-js'
+import { fetchRememberingRetryAfter } from './retry-after'
 
 /** Connection settings for the Supabase-compatible API. */
 export interface SupabaseConfig {
@@ -69,4 +70,5 @@ const config = resolveSupabaseConfig(
   import.meta.env,
 )
 
-export const supabase = createClient(config.url, config.anonKey)
+// The fetch keeps the Retry-After of a 429, which supabase-js leaves out of its errors.
+export const supabase = createClient(config.url, config.anonKey, { global: { fetch: fetchRememberingRetryAfter } })

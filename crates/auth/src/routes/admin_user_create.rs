@@ -1,15 +1,17 @@
 //! `POST /admin/users` (service_role): `email` with `password` or
 //! `password_hash` (argon2 or bcrypt, as exported by Supabase), `email_confirm`,
 //! `user_metadata`, `app_metadata`. Without a password the user simply cannot
-//! sign in with one (GoTrue stores a random one to the same effect).
+//! sign in with one (GoTrue stores a random one to the same effect). A user an
+//! administrator makes is an editor unless `app_metadata.editor` says otherwise.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
 use secrecy::SecretString;
+use serde_json::Value;
 use uuid::Uuid;
 
 use super::admin_params::AdminUserParams;
-use crate::accounts::confirmed_metadata;
+use crate::accounts::{confirmed_metadata, editor_unless_set};
 use crate::users::{self, NewUser};
 use crate::{bearer, body, password, validate, AuthState, Error};
 
@@ -35,6 +37,11 @@ pub async fn handle(
             }
         },
     };
+    let mut user_metadata = params.user_metadata.unwrap_or_default();
+    user_metadata.extend(confirmed_metadata(params.email_confirm));
+    let app_metadata = editor_unless_set(params.app_metadata.unwrap_or_default());
+    validate::metadata("user_metadata", &Value::Object(user_metadata.clone()))?;
+    validate::metadata("app_metadata", &Value::Object(app_metadata.clone()))?;
     let encrypted_password = match (params.password, params.password_hash) {
         (Some(_), Some(_)) => {
             return Err(Error::Validation(
@@ -53,15 +60,13 @@ pub async fn handle(
         }
         _ => None,
     };
-    let mut user_metadata = params.user_metadata.unwrap_or_default();
-    user_metadata.extend(confirmed_metadata(params.email_confirm));
     let new = NewUser {
         id,
         email,
         encrypted_password,
         confirmed: params.email_confirm,
         user_metadata,
-        app_metadata: params.app_metadata.unwrap_or_default(),
+        app_metadata,
     };
     let user = users::insert(&mut *state.pool.acquire().await?, new)
         .await?

@@ -43,6 +43,8 @@ pub async fn handle(
         merge_metadata(&mut user.app_metadata, updates);
     }
     if metadata_changes {
+        validate::metadata("user_metadata", &user.user_metadata)?;
+        validate::metadata("app_metadata", &user.app_metadata)?;
         users::set_metadata(&mut tx, &user).await?;
     }
     if let Some(email) = email.filter(|e| e != user.email_str()) {

@@ -1,9 +1,8 @@
 //! `POST /signup`: off unless `PLEAT_DISABLE_SIGNUP=false` (422
 //! `signup_disabled`). When on it autoconfirms: the new user is signed in and
 //! the session returned, as GoTrue does with `MAILER_AUTOCONFIRM`. It shares the
-//! per-IP limit of `/token`, since it costs a password hash too.
-
-use std::time::Instant;
+//! per-IP limit of `/token`, since it costs a password hash too. A user who
+//! signed up is never an editor: `app_metadata` is not the client's to set.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -35,7 +34,7 @@ pub async fn handle(
         return Err(Error::SignupDisabled);
     }
     let ip = state.client_ip(&req);
-    state.limiter.check_ip(ip, Instant::now())?;
+    state.limiter.check_ip(ip).await?;
     let params: Params = body::json(&payload)?;
     let email = match (present(params.email), present(params.phone)) {
         (Some(email), _) => validate::email(&email)?,
@@ -54,14 +53,15 @@ pub async fn handle(
         message: "Signup requires a valid password".into(),
     })?;
     validate::password(&password, state.settings.password_min_length)?;
-    let hash = state.hasher.hash(&SecretString::from(password)).await?;
-
     let id = Uuid::new_v4();
     let mut user_metadata = params.data.unwrap_or_default();
     user_metadata.insert("sub".into(), Value::String(id.to_string()));
     user_metadata.insert("email".into(), Value::String(email.clone()));
     user_metadata.insert("email_verified".into(), Value::Bool(true));
     user_metadata.insert("phone_verified".into(), Value::Bool(false));
+    validate::metadata("data", &Value::Object(user_metadata.clone()))?;
+    let hash = state.hasher.hash(&SecretString::from(password)).await?;
+
     let new = NewUser {
         id,
         email,

@@ -1,8 +1,7 @@
-//! `POST /token?grant_type=password|refresh_token`: the per-IP limit first (as
-//! GoTrue limits the whole endpoint), then the grant. Grants GoTrue has but this
-//! server does not answer as GoTrue does when they are switched off.
-
-use std::time::Instant;
+//! `POST /token?grant_type=password|refresh_token`: the per-IP limit before any
+//! password is checked, then the grant (a refresh pays it only when its token is
+//! not live, see [`crate::rotation`]). Grants GoTrue has but this server does
+//! not answer as GoTrue does when they are switched off.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -45,7 +44,9 @@ pub async fn handle(
         _ => return Err(Error::UnsupportedGrantType),
     };
     let ip = state.client_ip(&req);
-    state.limiter.check_ip(ip, Instant::now())?;
+    if password {
+        state.limiter.check_ip(ip).await?;
+    }
     let user_agent = req
         .headers()
         .get("user-agent")

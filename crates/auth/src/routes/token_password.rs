@@ -1,9 +1,8 @@
 //! The password grant. Unknown email, missing password and wrong password are
 //! one answer (400 `invalid_credentials`) at one cost (a full hash check), and
-//! each counts against that email's failure limit. bcrypt or outdated hashes
-//! are replaced with argon2id on success.
-
-use std::time::Instant;
+//! each counts against the failure limits of [`crate::rate_limit`] (a throttled
+//! client gets 429 before any check). bcrypt or outdated hashes are replaced
+//! with argon2id on success.
 
 use actix_web::web::Bytes;
 use secrecy::SecretString;
@@ -39,7 +38,7 @@ pub async fn grant(
         (Some(email), None) => email.trim().to_lowercase(),
     };
     let password = SecretString::from(params.password.unwrap_or_default());
-    state.limiter.check_account(&email, Instant::now())?;
+    let attempt = state.limiter.begin_sign_in(client.ip, &email).await?;
 
     let credentials = users::credentials(&mut *state.pool.acquire().await?, &email).await?;
     let stored = credentials
@@ -47,10 +46,9 @@ pub async fn grant(
         .and_then(|c| c.encrypted_password.clone());
     let verdict = state.hasher.verify(stored, &password).await?;
     let Some(credentials) = credentials.filter(|_| verdict.matches) else {
-        state.limiter.record_failure(&email, Instant::now());
         return Err(Error::InvalidCredentials);
     };
-    state.limiter.clear_account(&email);
+    state.limiter.succeeded(&attempt).await?;
     if credentials.email_confirmed_at.is_none() {
         return Err(Error::EmailNotConfirmed);
     }

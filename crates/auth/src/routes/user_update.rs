@@ -62,6 +62,7 @@ pub async fn handle(
         .ok_or(Error::TokenUserNotFound)?;
     if let Some(data) = params.data {
         merge_metadata(&mut locked.user_metadata, data);
+        validate::metadata("data", &locked.user_metadata)?;
         users::set_metadata(&mut tx, &locked).await?;
     }
     if let Some(hash) = new_hash {

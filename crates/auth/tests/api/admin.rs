@@ -84,7 +84,7 @@ async fn create_get_update_and_delete_a_user() {
     assert_eq!(created["user_metadata"]["name"], "Staff");
     assert_eq!(
         created["app_metadata"],
-        json!({"provider": "email", "providers": ["email"], "plan": "pro"})
+        json!({"provider": "email", "providers": ["email"], "plan": "pro", "editor": true})
     );
     let session = app.sign_in("staff@example.com").await;
 

@@ -1,10 +1,11 @@
 use std::net::TcpListener;
 
 use actix_web::{web, App, HttpServer};
+use pleat_auth::rate_limit::Backoff;
 use pleat_auth::{Accounts, AuthSettings, AuthState, RateLimits, User};
 use secrecy::SecretString;
 use serde_json::{json, Value};
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
 pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
@@ -14,6 +15,7 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub pool: PgPool,
+    pub options: PgConnectOptions,
     pub service_key: String,
     pub anon_key: String,
 }
@@ -32,10 +34,22 @@ pub fn settings() -> AuthSettings {
 
 /// Limits loose enough that only the rate-limit tests meet them.
 pub fn loose_limits() -> RateLimits {
+    let d = RateLimits::default();
     RateLimits {
         ip_burst: 10_000,
-        account_failures: 1_000,
-        ..RateLimits::default()
+        pair: Backoff {
+            free: 1_000,
+            ..d.pair
+        },
+        address: Backoff {
+            free: 1_000,
+            ..d.address
+        },
+        account: Backoff {
+            free: 1_000,
+            ..d.account
+        },
+        ..d
     }
 }
 
@@ -44,13 +58,27 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
-    let options = pleat_db::testing::fresh_database(
-        &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS).await,
+    serve(
+        pleat_db::testing::fresh_database(
+            &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS).await,
+        )
+        .await,
+        settings,
+        limits,
     )
-    .await;
+    .await
+}
+
+/// Another server on the same database: a second replica, or this one after a
+/// restart (nothing in memory is shared with the first).
+pub async fn spawn_beside(first: &TestApp, settings: AuthSettings, limits: RateLimits) -> TestApp {
+    serve(first.options.clone(), settings, limits).await
+}
+
+async fn serve(options: PgConnectOptions, settings: AuthSettings, limits: RateLimits) -> TestApp {
     let pool = PgPoolOptions::new()
         .max_connections(8)
-        .connect_with(options)
+        .connect_with(options.clone())
         .await
         .expect("cannot connect");
     let service_key =
@@ -76,6 +104,7 @@ pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
         address: format!("http://127.0.0.1:{port}/auth/v1"),
         client: reqwest::Client::new(),
         pool,
+        options,
         service_key,
         anon_key,
     }

@@ -3,7 +3,9 @@
 
 mod accounts;
 mod admin;
+mod editors;
 mod errors;
+mod hardening;
 mod helpers;
 mod logout;
 mod meta;

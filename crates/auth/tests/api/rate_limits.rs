@@ -1,57 +1,88 @@
+//! The request rate per address and the failed-password throttles: who is
+//! slowed down (the guesser's address), who is not (the owner elsewhere), and
+//! that the counters live in the database (shared, surviving a restart).
+
 use std::time::Duration;
 
-use pleat_auth::RateLimits;
+use pleat_auth::rate_limit::Backoff;
+use pleat_auth::{AuthSettings, RateLimits};
 use serde_json::json;
 
-use crate::helpers::{error, settings, spawn_with, TestApp, PASSWORD};
+use crate::helpers::{error, loose_limits, settings, spawn_beside, spawn_with, TestApp, PASSWORD};
+
+const OWNER: &str = "owner@example.com";
 
 fn strict() -> RateLimits {
     RateLimits::default()
 }
 
-async fn empty_token_request(app: &TestApp, forwarded_for: Option<&str>) -> reqwest::Response {
+/// Behind a proxy on 127.0.0.1, so each test can speak from many addresses.
+fn behind_proxy() -> AuthSettings {
+    let mut s = settings();
+    s.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+    s
+}
+
+async fn empty_token_request(app: &TestApp, forwarded_for: &[&str]) -> reqwest::Response {
     let mut req = app
         .client
         .post(app.url("/token?grant_type=password"))
         .header("X-Supabase-Api-Version", "2024-01-01");
-    if let Some(ip) = forwarded_for {
-        req = req.header("X-Forwarded-For", ip);
+    for line in forwarded_for {
+        req = req.header("X-Forwarded-For", *line);
     }
     req.json(&json!({})).send().await.unwrap()
+}
+
+async fn sign_in_from(
+    app: &TestApp,
+    address: &str,
+    email: &str,
+    password: &str,
+) -> reqwest::Response {
+    app.client
+        .post(app.url("/token?grant_type=password"))
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .header("X-Forwarded-For", address)
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap()
+}
+
+fn retry_after(res: &reqwest::Response) -> u64 {
+    res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// 429 in GoTrue's format, with its Retry-After.
+async fn throttled(res: reqwest::Response) -> u64 {
+    assert_eq!(res.status(), 429);
+    let wait = retry_after(&res);
+    assert_eq!(error(res).await.1, "over_request_rate_limit");
+    wait
 }
 
 #[tokio::test]
 async fn the_token_endpoint_answers_429_after_the_burst() {
     let app = spawn_with(settings(), strict()).await;
     for i in 0..30 {
-        let res = empty_token_request(&app, None).await;
+        let res = empty_token_request(&app, &[]).await;
         assert_eq!(res.status(), 400, "request {i} is within the burst");
     }
-    let res = empty_token_request(&app, None).await;
-    assert_eq!(res.status(), 429);
-    let retry_after: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!((1..=2).contains(&retry_after), "{retry_after}");
-    let (_, code, _) = error(res).await;
-    assert_eq!(code, "over_request_rate_limit");
+    let wait = throttled(empty_token_request(&app, &[]).await).await;
+    assert!((1..=2).contains(&wait), "{wait}");
     // The limit covers refreshes too, and no other endpoint.
     assert_eq!(app.refresh_raw("whatever").await.status(), 429);
-    assert_eq!(
-        app.client
-            .get(app.url("/settings"))
-            .send()
-            .await
-            .unwrap()
-            .status(),
-        200
-    );
+    let settings = app.client.get(app.url("/settings")).send().await.unwrap();
+    assert_eq!(settings.status(), 200);
 }
 
 #[tokio::test]
-async fn forwarded_for_is_ignored_from_untrusted_peers() {
+async fn only_refreshes_of_tokens_that_are_not_live_spend_the_budget() {
     let app = spawn_with(
         settings(),
         RateLimits {
@@ -60,22 +91,42 @@ async fn forwarded_for_is_ignored_from_untrusted_peers() {
         },
     )
     .await;
+    app.create_user(OWNER).await;
+    let mut token = app.sign_in(OWNER).await["refresh_token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for _ in 0..5 {
+        let res = app.refresh_raw(&token).await;
+        assert_eq!(res.status(), 200, "a live token costs nothing");
+        let session: serde_json::Value = res.json().await.unwrap();
+        token = session["refresh_token"].as_str().unwrap().to_string();
+    }
     assert_eq!(
-        empty_token_request(&app, Some("198.51.100.1"))
-            .await
-            .status(),
+        error(app.refresh_raw("unknown").await).await.1,
+        "refresh_token_not_found"
+    );
+    throttled(app.refresh_raw("unknown").await).await;
+    assert_eq!(app.refresh_raw(&token).await.status(), 200);
+}
+
+#[tokio::test]
+async fn forwarded_for_is_ignored_from_untrusted_peers() {
+    let limits = RateLimits {
+        ip_burst: 2,
+        ..strict()
+    };
+    let app = spawn_with(settings(), limits).await;
+    assert_eq!(
+        empty_token_request(&app, &["198.51.100.1"]).await.status(),
         400
     );
     assert_eq!(
-        empty_token_request(&app, Some("198.51.100.2"))
-            .await
-            .status(),
+        empty_token_request(&app, &["198.51.100.2"]).await.status(),
         400
     );
     assert_eq!(
-        empty_token_request(&app, Some("198.51.100.3"))
-            .await
-            .status(),
+        empty_token_request(&app, &["198.51.100.3"]).await.status(),
         429,
         "the peer is what counts"
     );
@@ -83,10 +134,8 @@ async fn forwarded_for_is_ignored_from_untrusted_peers() {
 
 #[tokio::test]
 async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
-    let mut s = settings();
-    s.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
     let app = spawn_with(
-        s,
+        behind_proxy(),
         RateLimits {
             ip_burst: 2,
             ..strict()
@@ -95,27 +144,21 @@ async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
     .await;
     for _ in 0..2 {
         assert_eq!(
-            empty_token_request(&app, Some("198.51.100.1"))
-                .await
-                .status(),
+            empty_token_request(&app, &["198.51.100.1"]).await.status(),
             400
         );
     }
     assert_eq!(
-        empty_token_request(&app, Some("198.51.100.1"))
-            .await
-            .status(),
+        empty_token_request(&app, &["198.51.100.1"]).await.status(),
         429
     );
     assert_eq!(
-        empty_token_request(&app, Some("198.51.100.2"))
-            .await
-            .status(),
+        empty_token_request(&app, &["198.51.100.2"]).await.status(),
         400,
         "another client has its own bucket"
     );
     assert_eq!(
-        empty_token_request(&app, Some("6.6.6.6, 198.51.100.1"))
+        empty_token_request(&app, &["6.6.6.6, 198.51.100.1"])
             .await
             .status(),
         429,
@@ -124,71 +167,273 @@ async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
 }
 
 #[tokio::test]
-async fn five_failed_passwords_lock_the_account_for_a_while() {
-    let app = spawn_with(settings(), strict()).await;
-    app.create_user("owner@example.com").await;
-    app.create_user("other@example.com").await;
-    for _ in 0..5 {
-        assert_eq!(
-            error(app.sign_in_raw("owner@example.com", "wrong password").await)
-                .await
-                .1,
-            "invalid_credentials"
-        );
+async fn a_second_forwarded_for_line_does_not_escape_the_limit() {
+    let app = spawn_with(
+        behind_proxy(),
+        RateLimits {
+            ip_burst: 2,
+            ..strict()
+        },
+    )
+    .await;
+    // The client sends a line of its own (a new address each time); the proxy
+    // adds the real one as a second line.
+    for i in 0..2 {
+        let forged = format!("6.6.6.{i}");
+        let res = empty_token_request(&app, &[&forged, "198.51.100.1"]).await;
+        assert_eq!(res.status(), 400);
     }
-    let res = app.sign_in_raw("owner@example.com", PASSWORD).await;
-    assert_eq!(res.status(), 429, "even the right password waits");
-    let retry_after: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(retry_after > 800 && retry_after <= 900, "{retry_after}");
-    assert_eq!(error(res).await.1, "over_request_rate_limit");
+    let res = empty_token_request(&app, &["6.6.6.9", "198.51.100.1"]).await;
     assert_eq!(
-        app.sign_in_raw("other@example.com", PASSWORD)
+        res.status(),
+        429,
+        "the lines are one list, read from the right"
+    );
+}
+
+#[tokio::test]
+async fn a_guesser_is_throttled_while_the_owner_elsewhere_gets_in() {
+    let app = spawn_with(behind_proxy(), strict()).await;
+    app.create_user(OWNER).await;
+    app.create_user("other@example.com").await;
+    let attacker = "203.0.113.66";
+    for _ in 0..5 {
+        let res = sign_in_from(&app, attacker, OWNER, "wrong password").await;
+        assert_eq!(error(res).await.1, "invalid_credentials");
+    }
+    let wait = throttled(sign_in_from(&app, attacker, OWNER, PASSWORD).await).await;
+    assert!(
+        (55..=60).contains(&wait),
+        "a minute after the fifth: {wait}"
+    );
+
+    let owner = sign_in_from(&app, "198.51.100.7", OWNER, PASSWORD).await;
+    assert_eq!(owner.status(), 200, "the owner elsewhere is not locked out");
+    assert_eq!(
+        sign_in_from(&app, attacker, "other@example.com", PASSWORD)
             .await
             .status(),
         200,
-        "other accounts are unaffected"
+        "the guesser's address may still use its own account"
     );
-    // Unknown emails lock the same way, so a lockout tells nothing.
+    assert_eq!(
+        sign_in_from(&app, attacker, OWNER, PASSWORD).await.status(),
+        429,
+        "the owner's sign-in elsewhere does not lift the guesser's delay"
+    );
+    // Unknown emails are throttled the same way, so a 429 tells nothing.
     for _ in 0..5 {
-        app.sign_in_raw("ghost@example.com", "x").await;
+        sign_in_from(&app, attacker, "ghost@example.com", "x").await;
+    }
+    throttled(sign_in_from(&app, attacker, "ghost@example.com", "x").await).await;
+}
+
+#[tokio::test]
+async fn the_delay_doubles_with_each_further_attempt() {
+    let limits = RateLimits {
+        pair: Backoff {
+            free: 2,
+            base: Duration::from_millis(500),
+            max: Duration::from_secs(60),
+        },
+        ..loose_limits()
+    };
+    let app = spawn_with(behind_proxy(), limits).await;
+    app.create_user(OWNER).await;
+    let at = "203.0.113.66";
+    for _ in 0..2 {
+        assert_eq!(sign_in_from(&app, at, OWNER, "wrong").await.status(), 400);
     }
     assert_eq!(
-        app.sign_in_raw("ghost@example.com", "x").await.status(),
+        throttled(sign_in_from(&app, at, OWNER, "wrong").await).await,
+        1
+    );
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        sign_in_from(&app, at, OWNER, "wrong").await.status(),
+        400,
+        "0.5 s passed"
+    );
+    throttled(sign_in_from(&app, at, OWNER, "wrong").await).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(
+        sign_in_from(&app, at, OWNER, PASSWORD).await.status(),
+        429,
+        "now 1 s must pass, even for the right password"
+    );
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(sign_in_from(&app, at, OWNER, PASSWORD).await.status(), 200);
+    assert_eq!(
+        sign_in_from(&app, at, OWNER, "wrong").await.status(),
+        400,
+        "a right password clears the count"
+    );
+}
+
+#[tokio::test]
+async fn one_address_guessing_many_accounts_is_throttled() {
+    let limits = RateLimits {
+        address: Backoff {
+            free: 3,
+            ..strict().address
+        },
+        ..loose_limits()
+    };
+    let app = spawn_with(behind_proxy(), limits).await;
+    app.create_user(OWNER).await;
+    for i in 0..3 {
+        let res = sign_in_from(&app, "203.0.113.66", &format!("u{i}@example.com"), "x").await;
+        assert_eq!(res.status(), 400);
+    }
+    throttled(sign_in_from(&app, "203.0.113.66", OWNER, PASSWORD).await).await;
+    assert_eq!(
+        sign_in_from(&app, "198.51.100.7", OWNER, PASSWORD)
+            .await
+            .status(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn guesses_from_many_addresses_only_slow_the_account_down() {
+    let limits = RateLimits {
+        account: Backoff {
+            free: 3,
+            base: Duration::from_secs(2),
+            max: Duration::from_secs(30),
+        },
+        ..loose_limits()
+    };
+    let app = spawn_with(behind_proxy(), limits).await;
+    app.create_user(OWNER).await;
+    let home = "198.51.100.7";
+    assert_eq!(
+        sign_in_from(&app, home, OWNER, PASSWORD).await.status(),
+        200
+    );
+    for i in 0..3 {
+        let res = sign_in_from(&app, &format!("203.0.113.{i}"), OWNER, "wrong").await;
+        assert_eq!(res.status(), 400);
+    }
+    let wait = throttled(sign_in_from(&app, "203.0.113.50", OWNER, "wrong").await).await;
+    assert!(wait <= 2, "seconds, not minutes: {wait}");
+    assert_eq!(
+        sign_in_from(&app, home, OWNER, PASSWORD).await.status(),
+        200,
+        "an address the account signed in from is not slowed down"
+    );
+}
+
+#[tokio::test]
+async fn parallel_guesses_cannot_slip_through_together() {
+    let app = spawn_with(behind_proxy(), strict()).await;
+    app.create_user(OWNER).await;
+    let guesses = (0..15).map(|_| sign_in_from(&app, "203.0.113.66", OWNER, "wrong"));
+    let statuses: Vec<u16> = futures_util::future::join_all(guesses)
+        .await
+        .iter()
+        .map(|r| r.status().as_u16())
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 400).count(),
+        5,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 429).count(),
+        10,
+        "{statuses:?}"
+    );
+}
+
+#[tokio::test]
+async fn counters_are_shared_by_replicas_and_outlive_a_restart() {
+    // No refill during the test: argon2 in a debug build is slow.
+    let limits = RateLimits {
+        ip_burst: 7,
+        ip_refill: 1,
+        ip_period: Duration::from_secs(3600),
+        ..strict()
+    };
+    let first = spawn_with(behind_proxy(), limits).await;
+    first.create_user(OWNER).await;
+    for _ in 0..5 {
+        let res = sign_in_from(&first, "203.0.113.66", OWNER, "wrong").await;
+        assert_eq!(res.status(), 400);
+    }
+    // A second server on the same database knows nothing the first kept in memory.
+    let second = spawn_beside(&first, behind_proxy(), limits).await;
+    throttled(sign_in_from(&second, "203.0.113.66", OWNER, PASSWORD).await).await;
+    assert_eq!(
+        sign_in_from(&second, "198.51.100.7", OWNER, PASSWORD)
+            .await
+            .status(),
+        200
+    );
+    // The request budget too: 7 in all, 6 spent on the first server.
+    assert_eq!(
+        empty_token_request(&second, &["203.0.113.66"])
+            .await
+            .status(),
+        400
+    );
+    assert_eq!(
+        empty_token_request(&second, &["203.0.113.66"])
+            .await
+            .status(),
+        429
+    );
+    assert_eq!(
+        empty_token_request(&first, &["203.0.113.66"])
+            .await
+            .status(),
         429
     );
 }
 
 #[tokio::test]
 async fn a_successful_sign_in_resets_the_failure_count() {
-    let app = spawn_with(
-        settings(),
-        RateLimits {
-            account_window: Duration::from_secs(900),
-            ..strict()
-        },
+    let app = spawn_with(settings(), strict()).await;
+    app.create_user(OWNER).await;
+    for _ in 0..2 {
+        for _ in 0..4 {
+            app.sign_in_raw(OWNER, "wrong password").await;
+        }
+        assert_eq!(app.sign_in_raw(OWNER, PASSWORD).await.status(), 200);
+    }
+}
+
+#[tokio::test]
+async fn expired_rows_are_cleaned_up_without_losing_live_ones() {
+    let app = spawn_with(settings(), strict()).await;
+    // A bucket long refilled and a counter long forgotten, as left by old traffic.
+    sqlx::raw_sql(
+        "INSERT INTO auth.rate_limits VALUES ('\\x01', now() - interval '1 hour'); \
+         INSERT INTO auth.sign_in_failures (key, failures, expires_at) VALUES ('\\x02', 3, now() - interval '1 hour');",
     )
-    .await;
-    app.create_user("owner@example.com").await;
-    for _ in 0..4 {
-        app.sign_in_raw("owner@example.com", "wrong password").await;
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    // The first request of a process cleans up, off the request.
+    assert_eq!(empty_token_request(&app, &[]).await.status(), 400);
+    let mut left = (1, 1);
+    for _ in 0..50 {
+        left = sqlx::query_as(
+            "SELECT (SELECT count(*) FROM auth.rate_limits WHERE key = '\\x01'), \
+                    (SELECT count(*) FROM auth.sign_in_failures WHERE key = '\\x02')",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+        if left == (0, 0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(
-        app.sign_in_raw("owner@example.com", PASSWORD)
-            .await
-            .status(),
-        200
-    );
-    for _ in 0..4 {
-        app.sign_in_raw("owner@example.com", "wrong password").await;
-    }
-    assert_eq!(
-        app.sign_in_raw("owner@example.com", PASSWORD)
-            .await
-            .status(),
-        200
-    );
+    assert_eq!(left, (0i64, 0i64));
+    let live: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.rate_limits")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(live, 1, "the bucket just used is kept");
 }

@@ -24,7 +24,7 @@ async fn password_sign_in_returns_a_gotrue_session() {
     assert_eq!(u["role"], "authenticated");
     assert_eq!(
         u["app_metadata"],
-        json!({"provider": "email", "providers": ["email"]})
+        json!({"provider": "email", "providers": ["email"], "editor": true})
     );
     assert_eq!(u["is_anonymous"], false);
     for field in [

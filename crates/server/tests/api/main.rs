@@ -5,6 +5,7 @@ mod cors;
 mod health;
 mod helpers;
 mod hostile_rest;
+mod replicas;
 mod rest;
 mod site;
 mod upgrade;

@@ -5,6 +5,8 @@ import { SignInScreen } from './sign-in-screen'
 
 const signInWithPassword = vi.fn()
 vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signInWithPassword: (...args: unknown[]) => signInWithPassword(...args) } } }))
+const retryAfterSeconds = vi.fn<(path: string) => number | undefined>()
+vi.mock('@/lib/retry-after', () => ({ retryAfterSeconds: (path: string) => retryAfterSeconds(path) }))
 
 function submit(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email Address'), { target: { value: email } })
@@ -42,6 +44,22 @@ describe('SignInScreen', () => {
     expect(signInWithPassword).toHaveBeenCalledWith({ email: 'owner@example.com', password: ' pass word ' })
   })
 
+  it.each([
+    [840, 'Too many attempts. Try again in 14 minutes.'],
+    [60, 'Too many attempts. Try again in 1 minute.'],
+    [1, 'Too many attempts. Try again in 1 minute.'],
+    [61, 'Too many attempts. Try again in 2 minutes.'],
+    [undefined, 'Too many attempts. Try again later.'],
+  ])('says how long to wait when sign-ins are throttled (Retry-After %s)', async (seconds, text) => {
+    retryAfterSeconds.mockReset().mockReturnValue(seconds)
+    const error = { message: 'Too many sign-in attempts; try again later', status: 429, code: 'over_request_rate_limit' }
+    signInWithPassword.mockResolvedValue({ data: { session: null, user: null }, error })
+    render(<SignInScreen />)
+    submit('owner@example.com', 'secret')
+    expect((await screen.findByRole('alert')).textContent).toBe(text)
+    expect(retryAfterSeconds).toHaveBeenCalledWith('/auth/v1/token')
+  })
+
   it("says 'Signing In...' and disables the inputs while busy", async () => {
     let resolve: (value: unknown) => void = () => {}
     signInWithPassword.mockReturnValue(new Promise((r) => (resolve = r)))
@@ -65,9 +83,13 @@ describe('signIn', () => {
     expect(signInWithPassword).not.toHaveBeenCalled()
   })
 
-  it('rethrows the auth error', async () => {
+  it('rejects with the text to show, the auth error as its cause', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     const error = { message: 'Invalid login credentials', status: 400 }
     signInWithPassword.mockResolvedValue({ data: { session: null, user: null }, error })
-    await expect(signIn('owner@example.com', 'x')).rejects.toBe(error)
+    const failure = await signIn('owner@example.com', 'x').catch((e: Error) => e)
+    expect(failure).toBeInstanceOf(Error)
+    expect((failure as Error).message).toBe('Invalid email or password. Please try again.')
+    expect((failure as Error).cause).toBe(error)
   })
 })

@@ -1,5 +1,5 @@
-// The sign-in screen of /admin: email and password, the three messages of the spec, and
-// how the owner account is made (there is no sign-up and there are no demo credentials).
+// The sign-in screen of /admin: email and password, the three messages of the spec (and
+// how long to wait when sign-ins are throttled), and how the owner account is made (there is no sign-up and there are no demo credentials).
 import { LockKeyhole } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
@@ -23,11 +23,9 @@ export function SignInScreen() {
     setError(invalid)
     if (invalid) return
     const result = await signIn(normalizeEmail(email), password)
-    // On success the auth listener swaps this screen for the admin area.
-    if (!result.success) {
-      console.error('Error signing in:', result.error)
-      setError(authTexts.errors.failed)
-    }
+    // On success the auth listener swaps this screen for the admin area; a failure
+    // arrives as the text to show (see signIn).
+    if (!result.success) setError(result.error)
   }
 
   return (
