@@ -129,6 +129,7 @@ impl Db {
             method: method.to_string(),
             path: path.to_string(),
             headers: "{}".to_string(),
+            client_ip: "192.0.2.1".to_string(),
         };
         let outcome = execute::run(&self.conns, &ctx, &plan.statement, plan.read_only, |o| {
             decide(&plan.response, o)
