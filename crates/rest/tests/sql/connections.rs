@@ -141,12 +141,7 @@ async fn an_unreachable_database_answers_503_pgrst000() {
 #[tokio::test]
 async fn a_connection_the_server_closed_is_replaced() {
     let db = db().await;
-    assert_eq!(
-        db.request("anon", "GET", "/genres?select=name", &[], "")
-            .await
-            .status,
-        200
-    );
+    assert_eq!(db.request("anon", "GET", "/genres?select=name", &[], "").await.status, 200);
     assert_eq!(db.conns.idle(), 1);
     sqlx::query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
@@ -157,9 +152,7 @@ async fn a_connection_the_server_closed_is_replaced() {
     .expect("terminate");
     // Give the connection's I/O task the moment it needs to see the close.
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let read = db
-        .request("anon", "GET", "/genres?select=name", &[], "")
-        .await;
+    let read = db.request("anon", "GET", "/genres?select=name", &[], "").await;
     assert_eq!(read.status, 200, "{:?}", read.text);
     assert_eq!(db.conns.idle(), 1);
 }
