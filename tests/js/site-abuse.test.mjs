@@ -5,6 +5,7 @@
 // names; otherwise that header is ignored, however often it changes.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { createClient } from '@supabase/supabase-js';
 import { startPleat } from './lib/pleat.mjs';
 import { nextIp } from './lib/auth.mjs';
@@ -85,6 +86,38 @@ describe('contact messages from visitors', () => {
     const other = await visitor().from('contact_messages').insert({ ...MESSAGE, first_name: 'Other' });
     assert.equal(other.error, null);
     assert.equal(other.status, 201);
+  });
+
+  test('X-Forwarded-For on several lines is one list: a forged first line does not make a new visitor', async () => {
+    // Some proxies add their own line rather than extend the client's; the
+    // nearest hop (the last line) names the client.
+    const real = nextIp();
+    const post = (forged, n) =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ ...MESSAGE, first_name: 'Lines', message: `Line ${n}` });
+        const req = http.request(`${pleat.url}/rest/v1/contact_messages`, {
+          method: 'POST',
+          // Raw headers (name, value, name, value …) keep the two lines apart.
+          headers: [
+            'Host', new URL(pleat.url).host,
+            'Content-Length', String(Buffer.byteLength(body)),
+            'apikey', pleat.anonKey,
+            'Content-Type', 'application/json',
+            'X-Forwarded-For', forged,
+            'X-Forwarded-For', real,
+          ],
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const statuses = [];
+    for (let n = 1; n <= 6; n += 1) statuses.push(await post(nextIp(), n));
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429]);
+    assert.equal(await stored(`first_name = 'Lines'`), 5);
   });
 
   test('the service key is not limited', async () => {
