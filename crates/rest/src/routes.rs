@@ -230,7 +230,9 @@ fn allow(methods: &str) -> HttpResponse {
         .finish()
 }
 
-/// The OpenAPI document listing what this role has privileges on.
+/// The OpenAPI document listing what this role has privileges on: on the
+/// table or, as PostgREST counts it, on any of its columns (a table a role may
+/// only insert some columns into is still listed).
 async fn openapi_for(
     state: &RestState,
     ctx: &RequestContext,
@@ -244,7 +246,8 @@ async fn openapi_for(
         "SELECT
            coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                      WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p')
-                       AND has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')), '{}'),
+                       AND (has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')
+                            OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE'))), '{}'),
            coalesce((SELECT array_agg(p.proname::text) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
                      WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
         &[Param::Text(schema.to_string())],
