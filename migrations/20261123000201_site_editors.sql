@@ -30,9 +30,9 @@ begin
     'about_content', 'contact_info', 'site_settings'
   ]
   loop
-    execute format('drop policy "Signed-in users can insert" on public.%I', t);
-    execute format('drop policy "Signed-in users can update" on public.%I', t);
-    execute format('drop policy "Signed-in users can delete" on public.%I', t);
+    execute format('drop policy if exists "Signed-in users can insert" on public.%I', t);
+    execute format('drop policy if exists "Signed-in users can update" on public.%I', t);
+    execute format('drop policy if exists "Signed-in users can delete" on public.%I', t);
 
     execute format(
       'create policy "Editors can insert" on public.%I for insert to authenticated
@@ -47,8 +47,8 @@ begin
 end
 $$;
 
-drop policy "Signed-in users can read messages" on public.contact_messages;
-drop policy "Signed-in users can delete messages" on public.contact_messages;
+drop policy if exists "Signed-in users can read messages" on public.contact_messages;
+drop policy if exists "Signed-in users can delete messages" on public.contact_messages;
 
 create policy "Editors can read messages" on public.contact_messages
   for select to authenticated using ((select public.is_editor()));
