@@ -88,6 +88,16 @@ describe('contact messages from visitors', () => {
     assert.equal(other.status, 201);
   });
 
+  test('10 messages at once from one address: exactly 5 get in', async () => {
+    const ip = nextIp();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => visitor(ip).from('contact_messages').insert({ ...MESSAGE, first_name: 'Burst', message: `Burst ${n}` })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429, 429, 429, 429, 429]);
+    assert.equal(await stored(`first_name = 'Burst'`), 5);
+  });
+
   test('X-Forwarded-For on several lines is one list: a forged first line does not make a new visitor', async () => {
     // Some proxies add their own line rather than extend the client's; the
     // nearest hop (the last line) names the client.
