@@ -1,8 +1,8 @@
 //! Running a planned request: one transaction as the request's role that
 //! first switches role and sets the request settings (`request.jwt.claims`,
 //! `request.method`, `request.path`, `request.headers`, `request.client_ip`)
-//! transaction-locally,
-//! then runs the one statement that returns body, page total and total count.
+//! transaction-locally, then runs the one statement that returns body, page
+//! total and total count.
 //! The caller decides from that row whether the transaction commits.
 //!
 //! The statements are pipelined: BEGIN, the settings, the statement and, for a
