@@ -1,5 +1,8 @@
 // The contact form: each validation message, the cleaned row really inserted (checked in
-// the database), no read-back, 'Sending...', the Thank You panel, and the failure text.
+// the database), no read-back, 'Sending...', the Thank You panel, the failure text, the
+// honeypot (a bot is thanked and nothing is sent) and the per-address limit (the 6th
+// message in 10 minutes is refused with its own text). pleat believes X-Forwarded-For
+// from the browser here (PLEAT_TRUSTED_PROXIES), so a test can be another visitor.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { assertNoPageErrors, startSite, waitForLanding } from './lib/site.mjs';
@@ -7,7 +10,7 @@ import { assertNoPageErrors, startSite, waitForLanding } from './lib/site.mjs';
 let site;
 let page;
 before(async () => {
-  site = await startSite();
+  site = await startSite({ env: { PLEAT_TRUSTED_PROXIES: '127.0.0.1' } });
   page = await site.openPage();
   await page.clock.install();
   await page.goto(`${site.url}/#contact`);
@@ -140,7 +143,9 @@ describe('contact form', () => {
       assert.equal(await field('First Name').inputValue(), 'Di');
       assert.ok(await page.locator('#contact').getByRole('button', { name: 'Send Message' }).isEnabled());
     } finally {
-      await site.sql('grant insert on contact_messages to anon');
+      await site.sql(
+        'grant insert (first_name, last_name, email, phone, service_needed, message) on contact_messages to anon',
+      );
     }
   });
 
@@ -152,6 +157,80 @@ describe('contact form', () => {
       await page.getByText('Failed to send message. Please try again later.').waitFor();
     } finally {
       await page.unroute('**/rest/v1/contact_messages**');
+    }
+    assertNoPageErrors(page);
+  });
+
+  it('thanks a bot that filled the honeypot, and sends nothing', async () => {
+    const before = await site.sql('select count(*)::int as n from contact_messages');
+    const sent = [];
+    const record = (request) => {
+      if (new URL(request.url()).pathname.endsWith('/rest/v1/contact_messages')) sent.push(request.method());
+    };
+    page.on('request', record);
+    try {
+      await fill({ 'First Name': 'Bot', 'Last Name': 'Net', Email: 'bot@example.com', Message: 'Cheap pills' });
+      // What a form-filling script does: set every input it finds, visible or not.
+      await page.locator('#contact input[name="website"]').evaluate((input) => {
+        input.value = 'http://spam.example';
+      });
+      await send();
+      await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+      assert.ok(await page.getByText(/get back to you within 24 hours/).isVisible());
+    } finally {
+      page.off('request', record);
+    }
+    assert.deepEqual(sent, []);
+    const after = await site.sql('select count(*)::int as n from contact_messages');
+    assert.equal(after.rows[0].n, before.rows[0].n);
+    assert.equal((await site.sql(`select count(*)::int as n from contact_messages where first_name = 'Bot'`)).rows[0].n, 0);
+  });
+
+  it('keeps the honeypot out of the keyboard order and the accessibility tree', async () => {
+    const contact = page.locator('#contact');
+    const fields = await contact.getByRole('textbox').evaluateAll((els) => els.map((el) => el.getAttribute('name')));
+    assert.deepEqual(fields, ['firstName', 'lastName', 'email', 'phone', 'message']);
+    await field('First Name').focus();
+    const visited = [];
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      visited.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName));
+    }
+    await field('First Name').focus();
+    for (let i = 0; i < 8; i += 1) {
+      await page.keyboard.press('Tab');
+      visited.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName));
+    }
+    assert.ok(!visited.includes('website'), `focus went through ${visited.join(', ')}`);
+    assert.ok(visited.includes('message'), 'Tab reached the other fields');
+  });
+
+  it('refuses the 6th message in 10 minutes from one address with its own text; another address still sends', async () => {
+    const count = async () => (await site.sql('select count(*)::int as n from contact_messages')).rows[0].n;
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.77' });
+    try {
+      const before = await count();
+      for (let n = 1; n <= 5; n += 1) {
+        await fill({ 'First Name': 'Keen', 'Last Name': 'Visitor', Email: 'keen@example.com', Message: `Question ${n}` });
+        await send();
+        await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+        await backToForm();
+      }
+      assert.equal(await count(), before + 5);
+      await fill({ 'First Name': 'Keen', 'Last Name': 'Visitor', Email: 'keen@example.com', Message: 'Question 6' });
+      await send();
+      const alert = page.locator('#contact [role="alert"]');
+      await alert.waitFor();
+      assert.equal(await alert.innerText(), 'Too many messages. Please try again later.');
+      assert.equal(await field('Message').inputValue(), 'Question 6');
+      assert.equal(await count(), before + 5);
+
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.78' });
+      await send();
+      await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+      assert.equal(await count(), before + 6);
+    } finally {
+      await page.setExtraHTTPHeaders({});
     }
     assertNoPageErrors(page);
   });

@@ -44,7 +44,8 @@ describe('an owner signed in with supabase-js', () => {
   after(() => pleat?.stop());
 
   test('inserts, reads, updates and deletes a service', async () => {
-    const { client } = await signedIn(pleat, await createUser(pleat));
+    // Site content is written by editors only (app_metadata.editor, set by an administrator).
+    const { client } = await signedIn(pleat, await createUser(pleat, { app_metadata: { editor: true } }));
     const ins = await client.from('services').insert(SERVICE).select().single();
     assert.equal(ins.error, null);
     assert.equal(ins.status, 201);

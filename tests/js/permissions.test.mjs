@@ -1,6 +1,8 @@
 // The site's permissions through the real supabase-js: what anon, a signed-in
-// owner (role authenticated) and service_role may do on every site table, and
-// forged tokens refused. PostgreSQL's RLS decides; these tests prove it does.
+// owner (role authenticated, an editor), a signed-in stranger (authenticated
+// without app_metadata.editor, as a self sign-up is) and service_role may do on
+// every site table, and forged tokens refused. PostgreSQL's RLS decides; these
+// tests prove it does.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '@supabase/supabase-js';
@@ -24,8 +26,14 @@ const client = (key, token) =>
     auth: { persistSession: false, autoRefreshToken: false },
     global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
   });
+const signedIn = (sub, email, appMetadata) =>
+  signJwt({ sub, role: 'authenticated', aud: 'authenticated', email, app_metadata: appMetadata, exp: Math.floor(Date.now() / 1000) + 600 });
+/** An account an administrator made: an editor. */
 const ownerToken = () =>
-  signJwt({ sub: '6f1c1b1e-0000-4000-8000-000000000001', role: 'authenticated', aud: 'authenticated', email: 'owner@example.com', exp: Math.floor(Date.now() / 1000) + 600 });
+  signedIn('6f1c1b1e-0000-4000-8000-000000000001', 'owner@example.com', { provider: 'email', providers: ['email'], editor: true });
+/** An account that signed itself up: no editor flag. */
+const strangerToken = (appMetadata = { provider: 'email', providers: ['email'] }) =>
+  signedIn('6f1c1b1e-0000-4000-8000-000000000002', 'someone@example.com', appMetadata);
 
 before(async () => {
   pleat = await startPleat();
@@ -112,6 +120,41 @@ describe('authenticated owner', () => {
     const { error, status } = await owner.from('contact_messages').update({ message: 'changed' }).not('id', 'is', null);
     assert.equal(status, 403);
     assert.equal(error.code, '42501');
+  });
+});
+
+describe('signed-in stranger (not an editor)', () => {
+  for (const table of CONTENT) {
+    test(`reads ${table} but cannot insert, update or delete it`, async () => {
+      const stranger = client(pleat.anonKey, strangerToken());
+      const read = await stranger.from(table).select('*');
+      assert.equal(read.error, null);
+      assert.ok(read.data.length >= 1, `${table} has seed rows`);
+      const ins = await stranger.from(table).insert(NEW_ROW[table]);
+      assert.equal(ins.status, 403);
+      assert.equal(ins.error.code, '42501');
+      const before = await pleat.sql(`SELECT count(*)::int AS n, max(updated_at) AS at FROM ${table}`);
+      const upd = await stranger.from(table).update({ updated_at: '2030-01-01T00:00:00+00:00' }).not('id', 'is', null).select();
+      assert.equal(upd.error, null);
+      assert.deepEqual(upd.data, [], 'no row is the stranger’s to update');
+      const del = await stranger.from(table).delete().not('id', 'is', null).select();
+      assert.deepEqual(del.data, []);
+      const afterRows = await pleat.sql(`SELECT count(*)::int AS n, max(updated_at) AS at FROM ${table}`);
+      assert.deepEqual(afterRows.rows, before.rows);
+    });
+  }
+  test('cannot read or delete contact messages', async () => {
+    await client(pleat.anonKey).from('contact_messages').insert({ ...MESSAGE, first_name: 'Private' });
+    for (const appMetadata of [undefined, { editor: false }, { editor: 'true' }]) {
+      const stranger = client(pleat.anonKey, strangerToken(appMetadata));
+      const read = await stranger.from('contact_messages').select('*');
+      assert.equal(read.error, null);
+      assert.deepEqual(read.data, [], `app_metadata ${JSON.stringify(appMetadata)}`);
+      const del = await stranger.from('contact_messages').delete().eq('first_name', 'Private').select();
+      assert.deepEqual(del.data, []);
+    }
+    const { rows } = await pleat.sql(`SELECT count(*)::int AS n FROM contact_messages WHERE first_name = 'Private'`);
+    assert.equal(rows[0].n, 1);
   });
 });
 

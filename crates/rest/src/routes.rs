@@ -6,6 +6,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
+use ipnet::IpNet;
 use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -26,6 +27,8 @@ pub struct RestSettings {
     pub schemas: Vec<String>,
     /// Largest request body accepted, in bytes.
     pub max_body: usize,
+    /// Peers whose `X-Forwarded-For` names the client (`request.client_ip`).
+    pub trusted_proxies: Vec<IpNet>,
 }
 
 pub struct RestState {
@@ -125,6 +128,7 @@ async fn handle(
         method: req.method().as_str().to_string(),
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
+        client_ip: client_ip(&req, &headers, &state.settings.trusted_proxies),
     };
     match serve(&req, &state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
@@ -226,7 +230,9 @@ fn allow(methods: &str) -> HttpResponse {
         .finish()
 }
 
-/// The OpenAPI document listing what this role has privileges on.
+/// The OpenAPI document listing what this role has privileges on: on the
+/// table or, as PostgREST counts it, on any of its columns (a table a role may
+/// only insert some columns into is still listed).
 async fn openapi_for(
     state: &RestState,
     ctx: &RequestContext,
@@ -240,7 +246,8 @@ async fn openapi_for(
         "SELECT
            coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                      WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p')
-                       AND has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')), '{}'),
+                       AND (has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')
+                            OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE'))), '{}'),
            coalesce((SELECT array_agg(p.proname::text) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
                      WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
         &[Param::Text(schema.to_string())],
@@ -305,6 +312,23 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
         Ok(false) => Err(ended("The session this token belongs to was signed out")),
         Err(e) => Err(error_response(&Error::from(e), role)),
     }
+}
+
+/// The client's address for `request.client_ip`, resolved as the auth limits
+/// resolve it; every `X-Forwarded-For` line counts, joined in order, so that a
+/// second line cannot hide the first.
+fn client_ip(req: &HttpRequest, headers: &[(String, String)], trusted: &[IpNet]) -> String {
+    let forwarded: Vec<&str> = headers
+        .iter()
+        .filter(|(n, _)| n == "x-forwarded-for")
+        .map(|(_, v)| v.as_str())
+        .collect();
+    let forwarded = forwarded.join(", ");
+    let peer = req.peer_addr().map(|a| a.ip());
+    let forwarded = (!forwarded.is_empty()).then_some(forwarded.as_str());
+    pleat_auth::client_ip::resolve(peer, forwarded, trusted)
+        .map(|ip| ip.to_string())
+        .unwrap_or_default()
 }
 
 fn headers_json(headers: &[(String, String)]) -> String {

@@ -105,6 +105,7 @@ impl Application {
                 pleat_rest::routes::RestSettings {
                     schemas: config.db_schemas.clone(),
                     max_body: config.max_body,
+                    trusted_proxies: config.trusted_proxies.clone(),
                 },
                 secret,
             )

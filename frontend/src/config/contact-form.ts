@@ -21,5 +21,7 @@ export const contactFormTexts = {
     email: 'Please enter a valid email address.',
     messageTooLong: 'Message is too long. Please keep it under 2000 characters.',
     sendFailed: 'Failed to send message. Please try again later.',
+    /** The server's limit of messages per visitor address was reached (issue 10, finding 11). */
+    tooMany: 'Too many messages. Please try again later.',
   },
 } as const

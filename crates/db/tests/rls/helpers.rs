@@ -7,7 +7,9 @@ pub use sqlx::{PgPool, Postgres, Transaction};
 
 pub const DENIED: &str = "42501";
 pub const CHECK_VIOLATION: &str = "23514";
+pub const RAISED: &str = "P0001";
 pub const OWNER_ID: &str = "6f1c2a8e-3b4d-4c5e-9f60-7a8b9c0d1e2f";
+pub const STRANGER_ID: &str = "0b7e4c1d-2a3f-4e5d-8c6b-9a0f1e2d3c4b";
 
 /// Content tables: name, seed rows, and a valid insert of one more row.
 pub const CONTENT: [(&str, i64, &str); 7] = [
@@ -54,17 +56,63 @@ pub async fn fresh_pool() -> PgPool {
     .unwrap()
 }
 
+/// The claims of each role's requests; the signed-in one is the owner, an
+/// editor (an account an administrator made).
 pub fn claims(role: Role) -> Value {
     match role {
-        Role::Authenticated => {
-            json!({"role": "authenticated", "sub": OWNER_ID, "email": "owner@example.com"})
-        }
+        Role::Authenticated => json!({
+            "role": "authenticated",
+            "sub": OWNER_ID,
+            "email": "owner@example.com",
+            "app_metadata": {"provider": "email", "providers": ["email"], "editor": true}
+        }),
         other => json!({"role": other.as_str()}),
     }
 }
 
+/// A signed-in account with `app_metadata` as given: without `editor: true`
+/// it is a stranger who signed themselves up.
+pub fn signed_in_claims(app_metadata: Value) -> Value {
+    json!({
+        "role": "authenticated",
+        "sub": STRANGER_ID,
+        "email": "someone@example.com",
+        "app_metadata": app_metadata
+    })
+}
+
 pub async fn as_role(pool: &PgPool, role: Role) -> Transaction<'static, Postgres> {
     begin_as(pool, role, &claims(role)).await.unwrap()
+}
+
+/// A signed-in account that is not an editor.
+pub async fn as_stranger(pool: &PgPool) -> Transaction<'static, Postgres> {
+    let claims = signed_in_claims(json!({"provider": "email", "providers": ["email"]}));
+    begin_as(pool, Role::Authenticated, &claims).await.unwrap()
+}
+
+/// `role` with the claims of [`claims`], its request coming from `address`
+/// (what /rest/v1 sets as `request.client_ip`).
+pub async fn from_address(
+    pool: &PgPool,
+    role: Role,
+    address: &str,
+) -> Transaction<'static, Postgres> {
+    let mut tx = as_role(pool, role).await;
+    sqlx::query("SELECT set_config('request.client_ip', $1, true)")
+        .bind(address)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx
+}
+
+/// Run `sql` in `tx` (then dropped, so rolled back), expecting an error.
+pub async fn failure(mut tx: Transaction<'static, Postgres>, sql: &str) -> sqlx::Error {
+    match sqlx::query(sql).execute(&mut *tx).await {
+        Ok(done) => panic!("{sql:?} ({} rows) should have failed", done.rows_affected()),
+        Err(err) => err,
+    }
 }
 
 pub fn code(err: &sqlx::Error) -> String {

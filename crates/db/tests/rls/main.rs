@@ -6,5 +6,7 @@
 mod anon;
 mod claims;
 mod constraints;
+mod contact_limits;
+mod editors;
 mod helpers;
 mod signed_in;

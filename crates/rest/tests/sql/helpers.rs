@@ -126,12 +126,17 @@ impl Db {
         let plan = plan(&req, &self.cache, &settings, body.as_bytes())?;
         let ctx = RequestContext {
             role: role.to_string(),
-            claims:
-                serde_json::json!({ "role": role, "sub": "00000000-0000-0000-0000-000000000001" })
-                    .to_string(),
+            // Signed-in requests are the site's owner: an editor.
+            claims: serde_json::json!({
+                "role": role,
+                "sub": "00000000-0000-0000-0000-000000000001",
+                "app_metadata": {"editor": true}
+            })
+            .to_string(),
             method: method.to_string(),
             path: path.to_string(),
             headers: "{}".to_string(),
+            client_ip: "192.0.2.1".to_string(),
         };
         let outcome = execute::run(&self.conns, &ctx, &plan.statement, plan.read_only, |o| {
             decide(&plan.response, o)

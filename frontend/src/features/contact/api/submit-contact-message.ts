@@ -1,5 +1,6 @@
 // Sends a contact form message. Visitors may insert but never read contact_messages, so
-// the row is inserted without asking for it back (no .select()).
+// the row is inserted without asking for it back (no .select()). The database allows a
+// few messages per visitor address in a while and answers 429 beyond that.
 import { useCallback, useState } from 'react'
 import { loadSupabase } from '@/lib/load-supabase'
 import type { ContactMessageInsert } from '../types'
@@ -8,12 +9,18 @@ export interface SubmitResult {
   success: boolean
   /** The server's or network's message; for the console only, never shown to the visitor. */
   error?: string
+  /** The server refused because this visitor sent too many messages lately (HTTP 429). */
+  rateLimited?: boolean
 }
 
 export async function submitContactMessage(row: ContactMessageInsert): Promise<SubmitResult> {
   try {
     const supabase = await loadSupabase()
-    const { error } = await supabase.from('contact_messages').insert(row)
+    const { error, status } = await supabase.from('contact_messages').insert(row)
+    if (error && status === 429) {
+      console.error('Error sending contact message:', error)
+      return { success: false, error: error.message, rateLimited: true }
+    }
     if (error) throw error
     return { success: true }
   } catch (error) {

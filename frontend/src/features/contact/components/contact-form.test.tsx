@@ -103,4 +103,45 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText(/^Last Name/) as HTMLInputElement).value).toBe('Lovelace')
     expect((screen.getByRole('button', { name: /Send Message/ }) as HTMLButtonElement).disabled).toBe(false)
   })
+
+  it('shows the rate-limit text when the server says too many messages were sent', async () => {
+    render(<ContactForm onSubmit={() => Promise.resolve({ success: false, rateLimited: true, error: 'PT429' })} />)
+    fill(complete)
+    await act(async () => submit())
+    expect(screen.getByRole('alert').textContent).toBe('Too many messages. Please try again later.')
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe(' Ada ')
+  })
+
+  it('has a honeypot that people cannot reach: off the tab order, hidden from screen readers and autofill', () => {
+    const { container } = render(<ContactForm onSubmit={vi.fn()} />)
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!
+    expect(trap).toBeTruthy()
+    expect(trap.tabIndex).toBe(-1)
+    expect(trap.getAttribute('autocomplete')).toBe('off')
+    const wrapper = trap.closest('[aria-hidden="true"]')!
+    expect(wrapper).toBeTruthy()
+    expect(wrapper.hasAttribute('inert')).toBe(true)
+    // Not among the form's accessible fields.
+    const names = screen.getAllByRole('textbox').map((el) => el.getAttribute('name'))
+    expect(names).toEqual(['firstName', 'lastName', 'email', 'phone', 'message'])
+  })
+
+  it('thanks a bot that filled the honeypot and sends nothing', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve({ success: true }))
+    const { container } = render(<ContactForm onSubmit={onSubmit} />)
+    fill(complete)
+    fireEvent.change(container.querySelector('input[name="website"]')!, { target: { value: 'http://spam.example' } })
+    await act(async () => submit())
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(screen.getByRole('heading', { name: 'Thank You!' })).toBeTruthy()
+  })
+
+  it('still validates when the honeypot is filled, as it would for a person', () => {
+    const onSubmit = vi.fn()
+    const { container } = render(<ContactForm onSubmit={onSubmit} />)
+    fireEvent.change(container.querySelector('input[name="website"]')!, { target: { value: 'x' } })
+    submit()
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
 })

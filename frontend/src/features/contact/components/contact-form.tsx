@@ -1,6 +1,7 @@
 // The contact form: validates in the spec's order, sends the cleaned row through
 // `onSubmit`, then shows the Thank You panel for 5 seconds or until the visitor asks
-// for a new form.
+// for a new form. A filled-in honeypot gets the same Thank You and sends nothing, so a
+// bot learns nothing from it.
 import { CircleCheck, Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
@@ -13,6 +14,7 @@ import { limits, serviceOptions } from '@/config/site'
 import type { SubmitResult } from '../api/submit-contact-message'
 import type { ContactFormValues, ContactMessageInsert } from '../types'
 import { emptyContactForm, toContactMessage, validateContactForm } from '../validation'
+import { HoneypotField, honeypotFilled } from './honeypot-field'
 
 interface ContactFormProps {
   onSubmit: (row: ContactMessageInsert) => Promise<SubmitResult>
@@ -58,13 +60,18 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
       return
     }
     setError(null)
+    if (honeypotFilled(event.currentTarget)) {
+      setValues(emptyContactForm)
+      setStatus('success')
+      return
+    }
     setStatus('submitting')
     const result = await onSubmit(toContactMessage(values))
     if (result.success) {
       setValues(emptyContactForm)
       setStatus('success')
     } else {
-      setError(t.errors.sendFailed)
+      setError(result.rateLimited ? t.errors.tooMany : t.errors.sendFailed)
       setStatus('idle')
     }
   }
@@ -97,7 +104,8 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
   const describedBy = error ? errorId : undefined
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-describedby={describedBy} className="grid gap-5">
+    <form noValidate onSubmit={handleSubmit} aria-describedby={describedBy} className="relative grid gap-5">
+      <HoneypotField id={`${id}-website`} />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor={`${id}-first`} required>
