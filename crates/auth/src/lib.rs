@@ -9,7 +9,7 @@ pub mod accounts;
 pub mod api_version;
 mod bearer;
 mod body;
-mod client_ip;
+pub mod client_ip;
 pub mod error;
 pub mod jwt;
 pub mod model;

@@ -1,7 +1,7 @@
 //! Running a planned request: one transaction as the request's role that
 //! first switches role and sets the request settings (`request.jwt.claims`,
-//! `request.method`, `request.path`, `request.headers`) transaction-locally,
-//! then runs the one statement that returns body, page total and total count.
+//! `request.method`, `request.path`, `request.headers`) and the role's
+//! `statement_timeout` transaction-locally, then runs the one statement that returns body, page total and total count.
 //! The caller decides from that row whether the transaction commits.
 //!
 //! The statements are pipelined: BEGIN, the settings, the statement and, for a
@@ -28,6 +28,10 @@ pub struct RequestContext {
     pub path: String,
     /// JSON object of the request headers with lower-case names.
     pub headers: String,
+    /// Milliseconds each statement may run, for the role (see
+    /// `pleat_db::StatementTimeouts::setting`); a cancelled one is SQLSTATE
+    /// 57014, answered 500 as PostgREST does.
+    pub statement_timeout: String,
 }
 
 /// The row every main statement returns.
@@ -51,17 +55,18 @@ pub enum Decision<E> {
 const SET_CONFIG: &str =
     "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
      set_config('request.method', $3, true), set_config('request.path', $4, true), \
-     set_config('request.headers', $5, true)";
-const SET_CONFIG_TYPES: [Type; 5] = [Type::TEXT, Type::TEXT, Type::TEXT, Type::TEXT, Type::TEXT];
+     set_config('request.headers', $5, true), set_config('statement_timeout', $6, true)";
+const SET_CONFIG_TYPES: [Type; 6] = [Type::TEXT; 6];
 
 impl RequestContext {
-    fn settings(&self) -> [&(dyn ToSql + Sync); 5] {
+    fn settings(&self) -> [&(dyn ToSql + Sync); 6] {
         [
             &self.role,
             &self.claims,
             &self.method,
             &self.path,
             &self.headers,
+            &self.statement_timeout,
         ]
     }
 }

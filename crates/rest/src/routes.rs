@@ -1,6 +1,6 @@
 //! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
-//! Order: who is asking (JWT), the body (with its limit), `parse`, then the
-//! introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
+//! Order: who is asking (JWT), the body (with its limit), a place under the
+//! per-client cap for anonymous requests, `parse`, then the introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::auth::{self, RequestRole};
+use crate::client_limit::{Admitted, ClientLimit};
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
@@ -26,6 +27,12 @@ pub struct RestSettings {
     pub schemas: Vec<String>,
     /// Largest request body accepted, in bytes.
     pub max_body: usize,
+    /// How long one statement may run, per role.
+    pub timeouts: pleat_db::StatementTimeouts,
+    /// Anonymous requests one client address may have in flight at once.
+    pub anon_per_client: usize,
+    /// Peers whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 pub struct RestState {
@@ -34,6 +41,7 @@ pub struct RestState {
     cache: SharedCache,
     settings: RestSettings,
     secret: SecretString,
+    anon_limit: ClientLimit,
 }
 
 impl RestState {
@@ -55,6 +63,7 @@ impl RestState {
             conns: api,
             tokens: auth::VerifiedTokens::new(),
             cache,
+            anon_limit: ClientLimit::new(settings.anon_per_client),
             settings,
             secret,
         })
@@ -105,6 +114,10 @@ async fn handle(
         Ok(b) => b,
         Err(resp) => return resp,
     };
+    let _admitted = match admit(&req, &state, &role) {
+        Ok(a) => a,
+        Err(resp) => return resp,
+    };
     let path = match req.match_info().unprocessed() {
         "" => "/",
         p => p,
@@ -125,6 +138,7 @@ async fn handle(
         method: req.method().as_str().to_string(),
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
+        statement_timeout: state.settings.timeouts.setting(&role.role),
     };
     match serve(&req, &state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
@@ -304,6 +318,45 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
         Ok(true) => Ok(()),
         Ok(false) => Err(ended("The session this token belongs to was signed out")),
         Err(e) => Err(error_response(&Error::from(e), role)),
+    }
+}
+
+/// The client address as rate limits see it (the socket peer, or the
+/// client a trusted proxy names).
+fn client_address(req: &HttpRequest, trusted: &[ipnet::IpNet]) -> Option<std::net::IpAddr> {
+    let forwarded_for = req
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok());
+    pleat_auth::client_ip::resolve(req.peer_addr().map(|a| a.ip()), forwarded_for, trusted)
+}
+
+/// A place for an anonymous request under its client's cap (see
+/// `client_limit.rs`); signed-in requests need none. Over the cap: 429.
+fn admit(
+    req: &HttpRequest,
+    state: &RestState,
+    role: &RequestRole,
+) -> Result<Option<Admitted>, HttpResponse> {
+    if role.role != "anon" {
+        return Ok(None);
+    }
+    let Some(client) = client_address(req, &state.settings.trusted_proxies) else {
+        return Ok(None);
+    };
+    match state.anon_limit.admit(client) {
+        Some(admitted) => Ok(Some(admitted)),
+        None => Err(HttpResponse::TooManyRequests()
+            .insert_header(("retry-after", "1"))
+            .json(json!({
+                "code": "PGRST429",
+                "message": "Too many concurrent requests from this client",
+                "details": format!(
+                    "At most {} anonymous requests per client address run at once",
+                    state.anon_limit.max()
+                ),
+                "hint": "Wait for earlier requests to finish, or sign in",
+            }))),
     }
 }
 

@@ -129,6 +129,7 @@ impl Db {
             method: method.to_string(),
             path: path.to_string(),
             headers: "{}".to_string(),
+            statement_timeout: pleat_db::StatementTimeouts::default().setting(role),
         };
         let outcome = execute::run(&self.conns, &ctx, &plan.statement, plan.read_only, |o| {
             decide(&plan.response, o)
