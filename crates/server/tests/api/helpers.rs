@@ -8,6 +8,7 @@ pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
 pub struct TestApp {
     pub address: String,
     pub anon_key: String,
+    pub service_key: String,
     pub database_url: String,
     pub client: reqwest::Client,
     pub site_dir: tempfile::TempDir,
@@ -42,6 +43,11 @@ fn write_site(dir: &Path) {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// [`spawn_app`] with more configuration variables.
+pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     pleat_server::telemetry::init();
     let site_dir = tempfile::tempdir().unwrap();
     write_site(site_dir.path());
@@ -59,17 +65,21 @@ pub async fn spawn_app() -> TestApp {
             "PLEAT_DATA_DIR".to_string(),
             data_dir.path().display().to_string(),
         ),
-    ])
+    ]
+    .into_iter()
+    .chain(extra.iter().map(|(k, v)| (k.to_string(), v.to_string()))))
     .unwrap();
     let app = Application::build(config)
         .await
         .expect("app failed to build");
     let address = format!("http://127.0.0.1:{}", app.port());
     let anon_key = app.keys().anon.clone();
+    let service_key = app.keys().service_role.clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         anon_key,
+        service_key,
         database_url: url,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

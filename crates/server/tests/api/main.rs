@@ -4,5 +4,6 @@
 mod cors;
 mod health;
 mod helpers;
+mod hostile_limits;
 mod rest;
 mod site;
