@@ -19,6 +19,7 @@ use std::time::Duration;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
+use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::{HttpMessage, HttpResponse};
@@ -65,7 +66,12 @@ pub async fn body_deadline(
     mut req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let Some(limit) = req.app_data::<web::Data<BodyDeadline>>().map(|d| d.0) else {
+    let limit = req.app_data::<web::Data<BodyDeadline>>().map(|d| d.0);
+    // Without either header HTTP/1.1 has no body to wait for.
+    let has_body = [header::CONTENT_LENGTH, header::TRANSFER_ENCODING]
+        .iter()
+        .any(|h| req.headers().contains_key(h));
+    let Some(limit) = limit.filter(|_| has_body) else {
         return next.call(req).await.map(ServiceResponse::map_into_left_body);
     };
     let expired = Arc::new(AtomicBool::new(false));
