@@ -114,7 +114,7 @@ async fn handle(
         Ok(b) => b,
         Err(resp) => return resp,
     };
-    let _admitted = match admit(&req, &state, &role) {
+    let _admitted = match admit(&req, &state, &role).await {
         Ok(a) => a,
         Err(resp) => return resp,
     };
@@ -332,8 +332,8 @@ fn client_address(req: &HttpRequest, trusted: &[ipnet::IpNet]) -> Option<std::ne
 }
 
 /// A place for an anonymous request under its client's cap (see
-/// `client_limit.rs`); signed-in requests need none. Over the cap: 429.
-fn admit(
+/// `client_limit.rs`); signed-in requests need none. Refused: 429.
+async fn admit(
     req: &HttpRequest,
     state: &RestState,
     role: &RequestRole,
@@ -344,9 +344,9 @@ fn admit(
     let Some(client) = client_address(req, &state.settings.trusted_proxies) else {
         return Ok(None);
     };
-    match state.anon_limit.admit(client) {
-        Some(admitted) => Ok(Some(admitted)),
-        None => Err(HttpResponse::TooManyRequests()
+    match state.anon_limit.admit(client).await {
+        Ok(admitted) => Ok(Some(admitted)),
+        Err(_) => Err(HttpResponse::TooManyRequests()
             .insert_header(("retry-after", "1"))
             .json(json!({
                 "code": "PGRST429",

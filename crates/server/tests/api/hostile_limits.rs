@@ -98,30 +98,52 @@ async fn one_address_cannot_hold_more_than_its_share_of_the_pool() {
     let app = spawn_app_with(&[
         ("PLEAT_ANON_CONCURRENCY", "1"),
         ("PLEAT_TRUSTED_PROXIES", "127.0.0.1"),
+        ("PLEAT_STATEMENT_TIMEOUT_ANON", "10s"),
     ])
     .await;
     with_nap_function(&app).await;
     let busy = Some("198.51.100.1");
-    let slow = nap(&app, 1.5, None, busy);
+    // Requests over the cap wait their turn, four per place: a page's burst
+    // passes. One more than the queue holds is refused at once.
+    let holder = nap(&app, 1.0, None, busy);
+    let queued = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        futures_util::future::join_all((0..4).map(|_| read_services(&app, busy))).await
+    };
+    let over = async {
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let res = read_services(&app, busy).await;
+        (res.status().as_u16(), res.json::<Value>().await.unwrap())
+    };
+    let (holder, queued, (over, over_body)) = tokio::join!(holder, queued, over);
+    assert_eq!(holder.status(), 200);
+    assert!(queued.iter().all(|r| r.status() == 200));
+    assert_eq!(over, 429, "{over_body}");
+    let slow = nap(&app, 4.0, None, busy);
     let meanwhile = async {
         tokio::time::sleep(Duration::from_millis(400)).await;
+        let queued = Instant::now();
         let refused = read_services(&app, busy).await;
+        let waited = queued.elapsed();
         let status = refused.status().as_u16();
         let retry_after = refused.headers().get("retry-after").cloned();
         let body: Value = refused.json().await.unwrap();
         let other = read_services(&app, Some("198.51.100.2")).await;
         let signed_in = nap(&app, 0.0, Some(&app.service_key), busy).await;
         (
-            status,
-            retry_after,
-            body,
+            (status, waited, retry_after, body),
             other.status().as_u16(),
             signed_in.status().as_u16(),
         )
     };
-    let (slow, (status, retry_after, body, other, signed_in)) = tokio::join!(slow, meanwhile);
+    let (slow, ((status, waited, retry_after, body), other, signed_in)) =
+        tokio::join!(slow, meanwhile);
     assert_eq!(slow.status(), 200);
-    assert_eq!(status, 429);
+    assert_eq!(status, 429, "queued behind a slow request, then refused");
+    assert!(
+        waited < Duration::from_millis(3500),
+        "refused after the queue wait (2 s), not when the slow request ended: {waited:?}"
+    );
     assert_eq!(retry_after.unwrap(), "1");
     assert_eq!(body["code"], "PGRST429");
     assert_eq!(
