@@ -9,7 +9,14 @@
 //! `pleat serve` runs) finds the lock taken and shares the running server
 //! without stopping it; a running server with nobody holding the lock is an
 //! orphan from a crash and is restarted.
+//!
+//! Nobody else on the machine may read the data directory or the server's
+//! log (which can hold statements and their values): the data directory is
+//! 0700, or as root 0710 with the `postgres` group so that the server can
+//! pass through to its own `pg` directory (0700, owned by `postgres`);
+//! `postgres.log` is 0600, owned by whoever runs the server.
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -43,6 +50,7 @@ impl ManagedCluster {
             .canonicalize()
             .map_err(Error::io("cannot resolve", data_dir))?;
         let as_postgres = nix::unistd::geteuid().is_root();
+        make_private(&data_dir, as_postgres)?;
         let lock_path = data_dir.join("pleat.lock");
         let lock_file = std::fs::OpenOptions::new()
             .create(true)
@@ -63,7 +71,7 @@ impl ManagedCluster {
             _lock: Some(lock),
         };
         if as_postgres {
-            cluster.prepare_for_postgres_user(&data_dir)?;
+            cluster.prepare_for_postgres_user()?;
         }
         if !cluster.pgdata.join("PG_VERSION").is_file() {
             cluster.initdb()?;
@@ -229,21 +237,13 @@ impl ManagedCluster {
         }
     }
 
-    fn prepare_for_postgres_user(&self, data_dir: &Path) -> Result<(), Error> {
+    fn prepare_for_postgres_user(&self) -> Result<(), Error> {
         if nix::unistd::User::from_name("postgres")
             .ok()
             .flatten()
             .is_none()
         {
             return Err(Error::NoPostgresUser);
-        }
-        // The data dir may be 0700 (e.g. a temp dir); postgres must pass through it.
-        use std::os::unix::fs::PermissionsExt;
-        let meta = std::fs::metadata(data_dir).map_err(Error::io("cannot read", data_dir))?;
-        let mode = meta.permissions().mode();
-        if mode & 0o001 == 0 {
-            std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(mode | 0o001))
-                .map_err(Error::io("cannot change permissions of", data_dir))?;
         }
         std::fs::create_dir_all(&self.pgdata).map_err(Error::io("cannot create", &self.pgdata))?;
         std::fs::set_permissions(&self.pgdata, std::fs::Permissions::from_mode(0o700))
@@ -276,6 +276,9 @@ impl ManagedCluster {
         if !log.exists() {
             std::fs::write(log, b"").map_err(Error::io("cannot create", log))?;
         }
+        // Also tightens a log made 0644 by an earlier version.
+        std::fs::set_permissions(log, std::fs::Permissions::from_mode(0o600))
+            .map_err(Error::io("cannot change permissions of", log))?;
         if self.as_postgres {
             run_checked(
                 Command::new("chown").arg("postgres:postgres").arg(log),
@@ -309,6 +312,24 @@ impl Drop for ManagedCluster {
             tracing::error!(error = %e, "stopping the managed PostgreSQL failed");
         }
     }
+}
+
+/// The data dir readable by this user only; as root also passable (not
+/// readable) by the `postgres` group, whose server must reach `pg/` inside.
+fn make_private(data_dir: &Path, as_postgres: bool) -> Result<(), Error> {
+    let mode = if as_postgres {
+        let group = nix::unistd::Group::from_name("postgres")
+            .ok()
+            .flatten()
+            .ok_or(Error::NoPostgresUser)?;
+        nix::unistd::chown(data_dir, None, Some(group.gid))
+            .map_err(|e| Error::io("cannot change the group of", data_dir)(e.into()))?;
+        0o710
+    } else {
+        0o700
+    };
+    std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(mode))
+        .map_err(Error::io("cannot change permissions of", data_dir))
 }
 
 fn run_checked(cmd: &mut Command, name: &str) -> Result<String, Error> {

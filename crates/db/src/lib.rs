@@ -8,7 +8,9 @@ pub mod error;
 pub mod migrate;
 pub mod pool;
 pub mod testing;
+pub mod timeouts;
 
 pub use cluster::ManagedCluster;
 pub use error::Error;
 pub use pool::{begin_as, Database, Role};
+pub use timeouts::StatementTimeouts;

@@ -66,6 +66,42 @@ async fn runs_as_the_postgres_user_when_started_as_root() {
     assert_eq!(owner, postgres.as_raw());
 }
 
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[tokio::test]
+async fn nobody_else_can_read_the_data_dir_or_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // As an earlier version left it: world-readable dir and log.
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("postgres.log"), b"").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    for path in [data.clone(), data.join("postgres.log")] {
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let cluster = start(&data);
+    assert_eq!(query_one(&cluster, "SELECT 'up'").await, "up");
+    assert_eq!(mode(&data.join("postgres.log")), 0o600);
+    assert_eq!(mode(&data.join("pg")), 0o700);
+    if nix::unistd::geteuid().is_root() {
+        // The server (as postgres) passes through to pg/, lists nothing.
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(mode(&data), 0o710);
+        let group = nix::unistd::Group::from_name("postgres").unwrap().unwrap();
+        assert_eq!(std::fs::metadata(&data).unwrap().gid(), group.gid.as_raw());
+        let log_owner = std::fs::metadata(data.join("postgres.log")).unwrap().uid();
+        let postgres = nix::unistd::User::from_name("postgres").unwrap().unwrap();
+        assert_eq!(log_owner, postgres.uid.as_raw());
+    } else {
+        assert_eq!(mode(&data), 0o700);
+    }
+    let log = std::fs::read_to_string(data.join("postgres.log")).unwrap();
+    assert!(!log.is_empty(), "the server still writes its log");
+}
+
 #[tokio::test]
 async fn tcp_needs_a_password_while_the_socket_trusts() {
     let dir = tempfile::tempdir().unwrap();

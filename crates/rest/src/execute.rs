@@ -1,8 +1,8 @@
 //! Running a planned request: one transaction as the request's role that
 //! first switches role and sets the request settings (`request.jwt.claims`,
 //! `request.method`, `request.path`, `request.headers`, `request.client_ip`)
-//! transaction-locally, then runs the one statement that returns body, page
-//! total and total count.
+//! and the role's `statement_timeout` transaction-locally, then runs the one
+//! statement that returns body, page total and total count.
 //! The caller decides from that row whether the transaction commits.
 //!
 //! The statements are pipelined: BEGIN, the settings, the statement and, for a
@@ -33,6 +33,10 @@ pub struct RequestContext {
     /// unknown), for per-client limits in SQL: unlike the raw headers, a
     /// client cannot choose it.
     pub client_ip: String,
+    /// Milliseconds each statement may run, for the role (see
+    /// `pleat_db::StatementTimeouts::setting`); a cancelled one is SQLSTATE
+    /// 57014, answered 500 as PostgREST does.
+    pub statement_timeout: String,
 }
 
 /// The row every main statement returns.
@@ -56,11 +60,12 @@ pub enum Decision<E> {
 const SET_CONFIG: &str =
     "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
      set_config('request.method', $3, true), set_config('request.path', $4, true), \
-     set_config('request.headers', $5, true), set_config('request.client_ip', $6, true)";
-const SET_CONFIG_TYPES: [Type; 6] = [Type::TEXT; 6];
+     set_config('request.headers', $5, true), set_config('request.client_ip', $6, true), \
+     set_config('statement_timeout', $7, true)";
+const SET_CONFIG_TYPES: [Type; 7] = [Type::TEXT; 7];
 
 impl RequestContext {
-    fn settings(&self) -> [&(dyn ToSql + Sync); 6] {
+    fn settings(&self) -> [&(dyn ToSql + Sync); 7] {
         [
             &self.role,
             &self.claims,
@@ -68,6 +73,7 @@ impl RequestContext {
             &self.path,
             &self.headers,
             &self.client_ip,
+            &self.statement_timeout,
         ]
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod auth;
 pub mod body;
+pub mod client_limit;
 pub mod connections;
 pub mod error;
 pub mod execute;

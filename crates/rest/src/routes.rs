@@ -1,17 +1,17 @@
 //! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
-//! Order: who is asking (JWT), the body (with its limit), `parse`, then the
-//! introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
+//! Order: who is asking (JWT), the body (with its limit), a place under the
+//! per-client cap for anonymous requests, `parse`, then the introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
-use ipnet::IpNet;
 use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::auth::{self, RequestRole};
+use crate::client_limit::{Admitted, ClientLimit};
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
@@ -27,8 +27,12 @@ pub struct RestSettings {
     pub schemas: Vec<String>,
     /// Largest request body accepted, in bytes.
     pub max_body: usize,
-    /// Peers whose `X-Forwarded-For` names the client (`request.client_ip`).
-    pub trusted_proxies: Vec<IpNet>,
+    /// How long one statement may run, per role.
+    pub timeouts: pleat_db::StatementTimeouts,
+    /// Anonymous requests one client address may have in flight at once.
+    pub anon_per_client: usize,
+    /// Peers whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 }
 
 pub struct RestState {
@@ -37,6 +41,7 @@ pub struct RestState {
     cache: SharedCache,
     settings: RestSettings,
     secret: SecretString,
+    anon_limit: ClientLimit,
 }
 
 impl RestState {
@@ -58,6 +63,7 @@ impl RestState {
             conns: api,
             tokens: auth::VerifiedTokens::new(),
             cache,
+            anon_limit: ClientLimit::new(settings.anon_per_client),
             settings,
             secret,
         })
@@ -108,6 +114,10 @@ async fn handle(
         Ok(b) => b,
         Err(resp) => return resp,
     };
+    let _admitted = match admit(&req, &state, &role).await {
+        Ok(a) => a,
+        Err(resp) => return resp,
+    };
     let path = match req.match_info().unprocessed() {
         "" => "/",
         p => p,
@@ -128,7 +138,10 @@ async fn handle(
         method: req.method().as_str().to_string(),
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
-        client_ip: client_ip(&req, &headers, &state.settings.trusted_proxies),
+        client_ip: client_address(&req, &state.settings.trusted_proxies)
+            .map(|ip| ip.to_string())
+            .unwrap_or_default(),
+        statement_timeout: state.settings.timeouts.setting(&role.role),
     };
     match serve(&req, &state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
@@ -314,21 +327,44 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
     }
 }
 
-/// The client's address for `request.client_ip`, resolved as the auth limits
-/// resolve it; every `X-Forwarded-For` line counts, joined in order, so that a
-/// second line cannot hide the first.
-fn client_ip(req: &HttpRequest, headers: &[(String, String)], trusted: &[IpNet]) -> String {
-    let forwarded: Vec<&str> = headers
-        .iter()
-        .filter(|(n, _)| n == "x-forwarded-for")
-        .map(|(_, v)| v.as_str())
-        .collect();
-    let forwarded = forwarded.join(", ");
-    let peer = req.peer_addr().map(|a| a.ip());
-    let forwarded = (!forwarded.is_empty()).then_some(forwarded.as_str());
-    pleat_auth::client_ip::resolve(peer, forwarded, trusted)
-        .map(|ip| ip.to_string())
-        .unwrap_or_default()
+/// The client address as rate limits see it (the socket peer, or the
+/// client a trusted proxy names).
+fn client_address(req: &HttpRequest, trusted: &[ipnet::IpNet]) -> Option<std::net::IpAddr> {
+    let forwarded_for = pleat_auth::client_ip::forwarded_for(req.headers());
+    pleat_auth::client_ip::resolve(
+        req.peer_addr().map(|a| a.ip()),
+        forwarded_for.as_deref(),
+        trusted,
+    )
+}
+
+/// A place for an anonymous request under its client's cap (see
+/// `client_limit.rs`); signed-in requests need none. Refused: 429.
+async fn admit(
+    req: &HttpRequest,
+    state: &RestState,
+    role: &RequestRole,
+) -> Result<Option<Admitted>, HttpResponse> {
+    if role.role != "anon" {
+        return Ok(None);
+    }
+    let Some(client) = client_address(req, &state.settings.trusted_proxies) else {
+        return Ok(None);
+    };
+    match state.anon_limit.admit(client).await {
+        Ok(admitted) => Ok(Some(admitted)),
+        Err(_) => Err(HttpResponse::TooManyRequests()
+            .insert_header(("retry-after", "1"))
+            .json(json!({
+                "code": "PGRST429",
+                "message": "Too many concurrent requests from this client",
+                "details": format!(
+                    "At most {} anonymous requests per client address run at once",
+                    state.anon_limit.max()
+                ),
+                "hint": "Wait for earlier requests to finish, or sign in",
+            }))),
+    }
 }
 
 fn headers_json(headers: &[(String, String)]) -> String {

@@ -3,8 +3,10 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use ipnet::IpNet;
+use pleat_db::timeouts::{parse_duration, StatementTimeouts};
 use secrecy::SecretString;
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
@@ -23,6 +25,12 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_PASSWORD_MIN_LENGTH",
     "PLEAT_TRUSTED_PROXIES",
     "PLEAT_MAX_BODY",
+    "PLEAT_STATEMENT_TIMEOUT_ANON",
+    "PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED",
+    "PLEAT_STATEMENT_TIMEOUT_SERVICE_ROLE",
+    "PLEAT_ANON_CONCURRENCY",
+    "PLEAT_HEADER_TIMEOUT",
+    "PLEAT_BODY_TIMEOUT",
 ];
 
 #[derive(Debug, Clone)]
@@ -42,6 +50,14 @@ pub struct Config {
     pub password_min_length: usize,
     pub trusted_proxies: Vec<IpNet>,
     pub max_body: usize,
+    pub statement_timeouts: StatementTimeouts,
+    /// Anonymous `/rest/v1` requests per client address at once; `None`:
+    /// a quarter of the pool, at least 2.
+    pub anon_concurrency: Option<usize>,
+    /// Time a client has to send a request's headers.
+    pub header_timeout: Duration,
+    /// Time a client has to send a request's whole body.
+    pub body_timeout: Duration,
 }
 
 /// One line saying which variable is wrong and why.
@@ -141,6 +157,7 @@ impl Config {
         if db_schemas.iter().any(|s| s.is_empty()) {
             return Err(invalid("PLEAT_DB_SCHEMAS", "has an empty schema name"));
         }
+        let defaults = StatementTimeouts::default();
         let trusted_proxies = match get("PLEAT_TRUSTED_PROXIES") {
             None => Vec::new(),
             Some(v) => v
@@ -184,7 +201,42 @@ impl Config {
                 10 * 1024 * 1024,
                 1024,
             )? as usize,
+            statement_timeouts: StatementTimeouts {
+                anon: duration(&get, "PLEAT_STATEMENT_TIMEOUT_ANON", defaults.anon)?,
+                authenticated: duration(
+                    &get,
+                    "PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED",
+                    defaults.authenticated,
+                )?,
+                service_role: duration(
+                    &get,
+                    "PLEAT_STATEMENT_TIMEOUT_SERVICE_ROLE",
+                    defaults.service_role,
+                )?,
+            },
+            anon_concurrency: match get("PLEAT_ANON_CONCURRENCY") {
+                None => None,
+                v => Some(number(v, "PLEAT_ANON_CONCURRENCY", 0, 1)? as usize),
+            },
+            header_timeout: duration(&get, "PLEAT_HEADER_TIMEOUT", Duration::from_secs(5))?,
+            body_timeout: duration(&get, "PLEAT_BODY_TIMEOUT", Duration::from_secs(60))?,
         })
+    }
+}
+
+fn duration<'a>(
+    get: &impl Fn(&str) -> Option<&'a str>,
+    name: &str,
+    default: Duration,
+) -> Result<Duration, ConfigError> {
+    match get(name) {
+        None => Ok(default),
+        Some(v) => parse_duration(v).ok_or_else(|| {
+            invalid(
+                name,
+                format!("`{v}` is not a duration like 3000, 500ms or 3s"),
+            )
+        }),
     }
 }
 
@@ -243,6 +295,10 @@ mod tests {
         assert_eq!(c.password_min_length, 8);
         assert!(c.trusted_proxies.is_empty());
         assert_eq!(c.max_body, 10 * 1024 * 1024);
+        assert_eq!(c.statement_timeouts, StatementTimeouts::default());
+        assert_eq!(c.anon_concurrency, None);
+        assert_eq!(c.header_timeout, Duration::from_secs(5));
+        assert_eq!(c.body_timeout, Duration::from_secs(60));
     }
 
     #[test]
@@ -257,6 +313,12 @@ mod tests {
             ("PLEAT_DB_SCHEMAS", "public, api"),
             ("PLEAT_DISABLE_SIGNUP", "false"),
             ("PLEAT_TRUSTED_PROXIES", "10.0.0.1,192.168.0.0/16"),
+            ("PLEAT_STATEMENT_TIMEOUT_ANON", "500ms"),
+            ("PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED", "2s"),
+            ("PLEAT_STATEMENT_TIMEOUT_SERVICE_ROLE", "90000"),
+            ("PLEAT_ANON_CONCURRENCY", "3"),
+            ("PLEAT_HEADER_TIMEOUT", "2s"),
+            ("PLEAT_BODY_TIMEOUT", "30s"),
             ("HOME", "/root"),
         ])
         .unwrap();
@@ -270,6 +332,17 @@ mod tests {
         assert_eq!(c.db_schemas, vec!["public", "api"]);
         assert!(!c.disable_signup);
         assert_eq!(c.trusted_proxies.len(), 2);
+        assert_eq!(
+            c.statement_timeouts,
+            StatementTimeouts {
+                anon: Duration::from_millis(500),
+                authenticated: Duration::from_secs(2),
+                service_role: Duration::from_secs(90),
+            }
+        );
+        assert_eq!(c.anon_concurrency, Some(3));
+        assert_eq!(c.header_timeout, Duration::from_secs(2));
+        assert_eq!(c.body_timeout, Duration::from_secs(30));
     }
 
     #[test]
@@ -322,6 +395,14 @@ mod tests {
             (
                 &[("PLEAT_TRUSTED_PROXIES", "proxy.local")],
                 "PLEAT_TRUSTED_PROXIES: must be a comma list of addresses or CIDR ranges",
+            ),
+            (
+                &[("PLEAT_STATEMENT_TIMEOUT_ANON", "3 hours")],
+                "PLEAT_STATEMENT_TIMEOUT_ANON: `3 hours` is not a duration like 3000, 500ms or 3s",
+            ),
+            (
+                &[("PLEAT_ANON_CONCURRENCY", "0")],
+                "PLEAT_ANON_CONCURRENCY: `0` is not a whole number of at least 1",
             ),
             (
                 &[("PLEAT_ADRR", "x")],

@@ -3,7 +3,7 @@
 //! signed with it, and the `authenticator` password derived from it.
 
 use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::Path;
 
 use hmac::{Hmac, Mac};
@@ -43,7 +43,11 @@ pub fn load_or_create_secret(config: &Config) -> anyhow::Result<SecretString> {
 
 fn write_private(path: &Path, text: &str) -> anyhow::Result<()> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)
+        // A new data dir is private (the managed cluster's start keeps it so).
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let mut file = std::fs::OpenOptions::new()

@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod deadlines;
 pub mod keys;
 pub mod migrations;
 pub mod seo;

@@ -12,6 +12,7 @@ use secrecy::{ExposeSecret, SecretString};
 
 use crate::config::Config;
 use crate::keys::{self, ApiKeys};
+use crate::deadlines::{self, BodyDeadline};
 use crate::{site, telemetry};
 
 /// Browsers may call the APIs from any origin with whatever headers supabase-js
@@ -95,24 +96,29 @@ impl Application {
                     anyhow::anyhow!("PLEAT_ADMIN_EMAIL: cannot create the owner account: {e}")
                 })?;
         }
+        let pool_size = db.api.options().get_max_connections() as usize;
         let rest = web::Data::new(
             pleat_rest::routes::RestState::new(
-                pleat_rest::connections::Connections::new(
-                    db.api_config.clone(),
-                    db.api.options().get_max_connections() as usize,
-                ),
+                pleat_rest::connections::Connections::new(db.api_config.clone(), pool_size),
                 db.owner.clone(),
                 pleat_rest::routes::RestSettings {
                     schemas: config.db_schemas.clone(),
                     max_body: config.max_body,
+                    timeouts: config.statement_timeouts,
+                    anon_per_client: config.anon_concurrency.unwrap_or_else(|| {
+                        pleat_rest::client_limit::ClientLimit::default_for_pool(pool_size)
+                    }),
                     trusted_proxies: config.trusted_proxies.clone(),
                 },
                 secret,
             )
             .await?,
         );
+        let body_deadline = web::Data::new(BodyDeadline(config.body_timeout));
         let server = HttpServer::new(move || {
             App::new()
+                .app_data(body_deadline.clone())
+                .wrap(from_fn(deadlines::body_deadline))
                 .wrap(cors())
                 .wrap(Compress::default())
                 .wrap(from_fn(telemetry::log_request))
@@ -131,6 +137,7 @@ impl Application {
                 .route("/sitemap.xml", web::get().to(site::sitemap))
                 .default_service(web::to(site::serve))
         })
+        .client_request_timeout(config.header_timeout)
         .listen(listener)?
         .shutdown_timeout(10)
         .run();

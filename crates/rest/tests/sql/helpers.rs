@@ -137,6 +137,7 @@ impl Db {
             path: path.to_string(),
             headers: "{}".to_string(),
             client_ip: "192.0.2.1".to_string(),
+            statement_timeout: pleat_db::StatementTimeouts::default().setting(role),
         };
         let outcome = execute::run(&self.conns, &ctx, &plan.statement, plan.read_only, |o| {
             decide(&plan.response, o)

@@ -8,6 +8,7 @@ pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
 pub struct TestApp {
     pub address: String,
     pub anon_key: String,
+    pub service_key: String,
     pub database_url: String,
     pub client: reqwest::Client,
     pub site_dir: tempfile::TempDir,
@@ -42,11 +43,24 @@ fn write_site(dir: &Path) {
 }
 
 pub async fn spawn_app() -> TestApp {
-    spawn_on(pleat_db::testing::fresh_database_url(&repo_sets().await).await).await
+    spawn_app_with(&[]).await
+}
+
+/// [`spawn_app`] with more configuration variables.
+pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
+    spawn_on_with(
+        pleat_db::testing::fresh_database_url(&repo_sets().await).await,
+        extra,
+    )
+    .await
 }
 
 /// The app on the database at `url`, migrating it as `pleat serve` does.
 pub async fn spawn_on(url: String) -> TestApp {
+    spawn_on_with(url, &[]).await
+}
+
+async fn spawn_on_with(url: String, extra: &[(&str, &str)]) -> TestApp {
     pleat_server::telemetry::init();
     let site_dir = tempfile::tempdir().unwrap();
     write_site(site_dir.path());
@@ -67,17 +81,21 @@ pub async fn spawn_on(url: String) -> TestApp {
             "PLEAT_MIGRATIONS_DIR".to_string(),
             repo_migrations_dir().display().to_string(),
         ),
-    ])
+    ]
+    .into_iter()
+    .chain(extra.iter().map(|(k, v)| (k.to_string(), v.to_string()))))
     .unwrap();
     let app = Application::build(config)
         .await
         .expect("app failed to build");
     let address = format!("http://127.0.0.1:{}", app.port());
     let anon_key = app.keys().anon.clone();
+    let service_key = app.keys().service_role.clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         anon_key,
+        service_key,
         database_url: url,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())

@@ -4,6 +4,7 @@
 mod cors;
 mod health;
 mod helpers;
+mod hostile_limits;
 mod hostile_rest;
 mod replicas;
 mod rest;
