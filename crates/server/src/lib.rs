@@ -3,7 +3,6 @@
 pub mod cli;
 pub mod config;
 pub mod keys;
-pub mod seo;
 pub mod site;
 pub mod startup;
 pub mod telemetry;

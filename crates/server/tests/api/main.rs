@@ -6,3 +6,5 @@ mod health;
 mod helpers;
 mod rest;
 mod site;
+mod site_headers;
+mod site_pages;
