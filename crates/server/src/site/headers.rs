@@ -18,8 +18,7 @@ pub struct SecurityHeaders {
 impl SecurityHeaders {
     /// `config_script` is the exact text of the inline config script.
     pub fn new(site_url: &str, config_script: &str) -> SecurityHeaders {
-        let hash =
-            base64::engine::general_purpose::STANDARD.encode(Sha256::digest(config_script));
+        let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(config_script));
         let csp = format!(
             "default-src 'self'; script-src 'self' 'sha256-{hash}'; \
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \

@@ -65,14 +65,18 @@ impl Declared {
 
     fn load(dir: &Path) -> anyhow::Result<Declared> {
         let text = std::fs::read_to_string(dir.join(MANIFEST))?;
-        let manifest: Manifest = serde_json::from_str(&text)
-            .map_err(|e| anyhow::anyhow!("{DIR}/{MANIFEST}: {e}"))?;
+        let manifest: Manifest =
+            serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{DIR}/{MANIFEST}: {e}"))?;
         let mut templates = Environment::new();
         // `data.x[0].title` is empty rather than an error when the read of x
         // failed: the page is served without it and the app fetches it.
         templates.set_undefined_behavior(UndefinedBehavior::Chainable);
         // A text file ends as it ends in the app's source (robots.txt).
-        templates.set_syntax(SyntaxConfig::builder().keep_trailing_newline(true).build()?);
+        templates.set_syntax(
+            SyntaxConfig::builder()
+                .keep_trailing_newline(true)
+                .build()?,
+        );
         templates.set_formatter(html_formatter);
         for entry in std::fs::read_dir(dir)? {
             let entry = entry?;
@@ -98,7 +102,12 @@ impl Declared {
         let pages = self.manifest.pages.values();
         let named = pages
             .flat_map(|p| [p.head.as_deref(), p.body.as_deref()])
-            .chain(self.manifest.files.values().map(|f| Some(f.template.as_str())));
+            .chain(
+                self.manifest
+                    .files
+                    .values()
+                    .map(|f| Some(f.template.as_str())),
+            );
         for name in named.flatten() {
             if self.templates.get_template(name).is_err() {
                 anyhow::bail!("{DIR}/{MANIFEST} names the template {name}, which is missing");

@@ -123,21 +123,23 @@ pub async fn spawn_app_with(env: &[(&str, &str)]) -> TestApp {
     sqlx::raw_sql(NOTES_SQL).execute(&owner).await.unwrap();
     owner.close().await;
     let extra = env.iter().map(|(k, v)| (k.to_string(), v.to_string()));
-    let config = Config::from_vars([
-        ("DATABASE_URL".to_string(), url.clone()),
-        ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
-        ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
-        (
-            "PLEAT_SITE_DIR".to_string(),
-            site_dir.path().display().to_string(),
-        ),
-        (
-            "PLEAT_DATA_DIR".to_string(),
-            data_dir.path().display().to_string(),
-        ),
-    ]
-    .into_iter()
-    .chain(extra))
+    let config = Config::from_vars(
+        [
+            ("DATABASE_URL".to_string(), url.clone()),
+            ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
+            ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
+            (
+                "PLEAT_SITE_DIR".to_string(),
+                site_dir.path().display().to_string(),
+            ),
+            (
+                "PLEAT_DATA_DIR".to_string(),
+                data_dir.path().display().to_string(),
+            ),
+        ]
+        .into_iter()
+        .chain(extra),
+    )
     .unwrap();
     let app = Application::build(config)
         .await

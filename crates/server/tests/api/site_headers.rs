@@ -30,10 +30,23 @@ async fn poisoned_get(app: &crate::helpers::TestApp, path: &str, header: (&str, 
 async fn poisoned_host_and_forwarded_headers_never_reach_a_page() {
     let app = spawn_app_with(&[("PLEAT_TRUSTED_PROXIES", "127.0.0.1")]).await;
     for header in POISON {
-        for path in ["/", "/about", "/no-such-page", "/robots.txt", "/sitemap.xml", "/rest/v1/"] {
+        for path in [
+            "/",
+            "/about",
+            "/no-such-page",
+            "/robots.txt",
+            "/sitemap.xml",
+            "/rest/v1/",
+        ] {
             let body = poisoned_get(&app, path, *header).await;
-            assert!(!body.contains("evil.example"), "{header:?} on {path}: {body}");
-            assert!(body.contains("127.0.0.1"), "{path} names the site URL: {body}");
+            assert!(
+                !body.contains("evil.example"),
+                "{header:?} on {path}: {body}"
+            );
+            assert!(
+                body.contains("127.0.0.1"),
+                "{path} names the site URL: {body}"
+            );
         }
     }
 }
@@ -54,12 +67,21 @@ async fn pages_use_the_configured_site_url() {
 #[tokio::test]
 async fn site_responses_carry_the_security_headers() {
     let app = spawn_app().await;
-    for path in ["/", "/admin", "/assets/index-AbC123.js", "/robots.txt", "/nope"] {
+    for path in [
+        "/",
+        "/admin",
+        "/assets/index-AbC123.js",
+        "/robots.txt",
+        "/nope",
+    ] {
         let res = app.get(path).await;
         let h = res.headers();
         assert_eq!(h["x-frame-options"], "DENY", "{path}");
         assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
-        assert_eq!(h["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert_eq!(
+            h["referrer-policy"], "strict-origin-when-cross-origin",
+            "{path}"
+        );
         let csp = h["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(csp.contains(&format!(
@@ -75,7 +97,10 @@ async fn site_responses_carry_the_security_headers() {
 async fn the_csp_allows_exactly_the_injected_config_script() {
     let app = spawn_app().await;
     let res = app.get("/").await;
-    let csp = res.headers()["content-security-policy"].to_str().unwrap().to_string();
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
     let html = res.text().await.unwrap();
     let start = html.find("<script>").unwrap() + "<script>".len();
     let end = start + html[start..].find("</script>").unwrap();
@@ -84,5 +109,9 @@ async fn the_csp_allows_exactly_the_injected_config_script() {
         csp.contains(&format!("script-src 'self' 'sha256-{hash}';")),
         "{csp}"
     );
-    assert_eq!(html.matches("<script>").count(), 1, "one inline script runs");
+    assert_eq!(
+        html.matches("<script>").count(),
+        1,
+        "one inline script runs"
+    );
 }

@@ -8,7 +8,9 @@ use crate::helpers::spawn_app;
 
 /// The text of the first `<script …{marker}…>` element.
 fn script_text<'a>(html: &'a str, marker: &str) -> &'a str {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} missing: {html}"));
+    let at = html
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} missing: {html}"));
     let start = at + html[at..].find('>').unwrap() + 1;
     let end = start + html[start..].find("</script>").unwrap();
     &html[start..end]
@@ -41,23 +43,35 @@ async fn the_head_and_body_templates_are_rendered_with_html_escaping() {
     let app = spawn_app().await;
     let html = app.get("/").await.text().await.unwrap();
     assert_eq!(html.matches("<title>").count(), 1, "{html}");
-    assert!(!html.contains("content=\"static\""), "the static description is replaced");
+    assert!(
+        !html.contains("content=\"static\""),
+        "the static description is replaced"
+    );
     assert!(html.contains(
         "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Notes&quot; - Notes</title>"
     ));
-    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{}/\">", app.address)));
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"{}/\">",
+        app.address
+    )));
     let ld: Value = serde_json::from_str(script_text(&html, "application/ld+json")).unwrap();
     assert_eq!(ld["url"], format!("{}/", app.address));
     assert_eq!(ld["name"], "</script><script>alert(1)</script> & \"Notes\"");
     assert!(html.contains("<body><noscript><h1>&lt;/script&gt;"));
     assert!(html.contains("<p>&lt;b&gt;bold&lt;/b&gt;</p>"));
-    assert!(html.contains("<p>no secrets</p>"), "a failed read is undefined to templates");
+    assert!(
+        html.contains("<p>no secrets</p>"),
+        "a failed read is undefined to templates"
+    );
     assert_eq!(html.matches("<script>alert").count(), 0);
 
     let about = app.get("/about/").await.text().await.unwrap();
     assert!(about.contains("<title>About - Notes</title>"));
     assert!(about.contains(&format!("href=\"{}/about\"", app.address)));
-    assert!(!about.contains("pleat-data"), "a page without reads inlines none");
+    assert!(
+        !about.contains("pleat-data"),
+        "a page without reads inlines none"
+    );
 }
 
 #[tokio::test]
@@ -68,13 +82,22 @@ async fn robots_and_sitemap_come_from_the_apps_templates() {
     assert_eq!(res.headers()["content-type"], "text/plain; charset=utf-8");
     assert_eq!(
         res.text().await.unwrap(),
-        format!("User-agent: *\nDisallow: /admin\n\nSitemap: {}/sitemap.xml\n", app.address)
+        format!(
+            "User-agent: *\nDisallow: /admin\n\nSitemap: {}/sitemap.xml\n",
+            app.address
+        )
     );
     let res = app.get("/sitemap.xml").await;
-    assert_eq!(res.headers()["content-type"], "application/xml; charset=utf-8");
+    assert_eq!(
+        res.headers()["content-type"],
+        "application/xml; charset=utf-8"
+    );
     assert_eq!(
         res.text().await.unwrap(),
-        format!("<urlset><url><loc>{}/</loc><lastmod>2026-01-02</lastmod></url></urlset>", app.address)
+        format!(
+            "<urlset><url><loc>{}/</loc><lastmod>2026-01-02</lastmod></url></urlset>",
+            app.address
+        )
     );
 }
 
@@ -100,10 +123,17 @@ async fn a_broken_declaration_leaves_the_page_as_built() {
     .unwrap();
     std::fs::write(app.site_dir.path().join("_pleat/broken.html"), "{{ 1 +* }}").unwrap();
     let html = app.get("/").await.text().await.unwrap();
-    assert!(!html.contains("pleat-data"), "a template that does not compile disables the declaration");
+    assert!(
+        !html.contains("pleat-data"),
+        "a template that does not compile disables the declaration"
+    );
 
     std::thread::sleep(std::time::Duration::from_millis(20));
-    std::fs::write(app.site_dir.path().join("_pleat/broken.html"), "{{ data.notes|length + 'x' }}").unwrap();
+    std::fs::write(
+        app.site_dir.path().join("_pleat/broken.html"),
+        "{{ data.notes|length + 'x' }}",
+    )
+    .unwrap();
     std::fs::write(
         &manifest,
         r#"{"pages": {"/": {"data": {"notes": "notes?select=title"}, "head": "broken.html"}}}"#,
@@ -112,8 +142,14 @@ async fn a_broken_declaration_leaves_the_page_as_built() {
     let res = app.get("/").await;
     assert_eq!(res.status(), 200);
     let html = res.text().await.unwrap();
-    assert!(html.contains("<title>Pleat</title>"), "a template that fails to render is left out");
-    assert!(html.contains("id=\"pleat-data\""), "the data is still inlined");
+    assert!(
+        html.contains("<title>Pleat</title>"),
+        "a template that fails to render is left out"
+    );
+    assert!(
+        html.contains("id=\"pleat-data\""),
+        "the data is still inlined"
+    );
 }
 
 #[tokio::test]
@@ -127,5 +163,8 @@ async fn declared_reads_cannot_write() {
     .unwrap();
     let html = app.get("/").await.text().await.unwrap();
     let data: Value = serde_json::from_str(script_text(&html, "id=\"pleat-data\"")).unwrap();
-    assert_eq!(data, json!({"notes": [{"title": "</script><script>alert(1)</script> & \"Notes\""}, {"title": "Second"}]}));
+    assert_eq!(
+        data,
+        json!({"notes": [{"title": "</script><script>alert(1)</script> & \"Notes\""}, {"title": "Second"}]})
+    );
 }
