@@ -3,7 +3,7 @@
 // the main content in the served HTML, and a slow API does not hold the page.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertNoPageErrors, startSite } from './lib/site.mjs';
+import { assertNoPageErrors, startSite, withoutInlinedData } from './lib/site.mjs';
 
 let site;
 before(async () => {
@@ -74,12 +74,7 @@ describe('the landing page with its inlined data', () => {
 
   it('falls back to reading the API when the page carries no data', async () => {
     const page = await site.openPage();
-    // As a page served by something other than pleat (vite dev, a static host) would be.
-    await page.route(`${site.url}/`, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<script type="application\/json" id="pleat-data">[\s\S]*?<\/script>/, '');
-      await route.fulfill({ response, body: html });
-    });
+    await withoutInlinedData(page, `${site.url}/`);
     await page.goto(`${site.url}/`);
     await page.locator('[data-testid="testimonial"]').first().waitFor();
     await assertEverySectionShown(page);

@@ -62,6 +62,18 @@ export async function waitForLanding(page) {
   });
 }
 
+/**
+ * Serves the page at `url` without the data pleat inlined into it, as a page from another
+ * host (vite dev, a static host) would come: the app then reads everything from the API.
+ */
+export async function withoutInlinedData(page, url) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script type="application\/json" id="pleat-data">[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
+}
+
 export function assertNoPageErrors(page) {
   assert.deepEqual(page.errors.map((e) => e.message), [], 'the page threw');
   assert.deepEqual(page.cspViolations, [], 'the page broke its Content-Security-Policy');
