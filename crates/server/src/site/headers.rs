@@ -3,8 +3,9 @@
 //! inline runtime-config script (by its hash; the inlined data and JSON-LD are
 //! data blocks, never run), styles from the site (inline style attributes too,
 //! which the admin's rich-text editor and sanitised content use), images from
-//! the site and any https URL the owner pastes, and API calls only to the
-//! public URL's `/rest/`, `/auth/` and `/storage/`. No page may be framed.
+//! the site and any https URL the owner pastes, and requests only to the site
+//! itself (crawlers' tools fetch robots.txt from the page) and the public URL's
+//! `/rest/`, `/auth/` and `/storage/`. No page may be framed.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::HttpResponse;
@@ -22,7 +23,7 @@ impl SecurityHeaders {
         let csp = format!(
             "default-src 'self'; script-src 'self' 'sha256-{hash}'; \
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
-             font-src 'self'; connect-src {site_url}/rest/ {site_url}/auth/ {site_url}/storage/; \
+             font-src 'self'; connect-src 'self' {site_url}/rest/ {site_url}/auth/ {site_url}/storage/; \
              frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
         );
         SecurityHeaders {

@@ -85,7 +85,7 @@ async fn site_responses_carry_the_security_headers() {
         let csp = h["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(csp.contains(&format!(
-            "connect-src {a}/rest/ {a}/auth/ {a}/storage/",
+            "connect-src 'self' {a}/rest/ {a}/auth/ {a}/storage/",
             a = app.address
         )));
     }
