@@ -2,7 +2,7 @@
 // are missing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertNoPageErrors, startSite, waitForLanding } from './lib/site.mjs';
+import { assertNoPageErrors, startSite, waitForLanding, withoutInlinedData } from './lib/site.mjs';
 
 let site;
 before(async () => {
@@ -133,8 +133,9 @@ describe('landing page defaults', () => {
     }
   });
 
-  it('shows the loading texts while the content is on its way', async () => {
+  it('shows the loading texts while the content is on its way (a page without inlined data)', async () => {
     const page = await site.openPage();
+    await withoutInlinedData(page, `${site.url}/`);
     let release;
     const held = new Promise((resolve) => (release = resolve));
     await page.route('**/rest/v1/**', async (route) => {

@@ -2,7 +2,7 @@
 // call to action.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertNoPageErrors, startSite } from './lib/site.mjs';
+import { assertNoPageErrors, startSite, withoutInlinedData } from './lib/site.mjs';
 
 let site;
 before(async () => {
@@ -61,8 +61,9 @@ describe('/portfolio', () => {
 });
 
 describe('/portfolio states', () => {
-  it('shows 9 placeholder cards while loading', async () => {
+  it('shows 9 placeholder cards while loading (a page without inlined data)', async () => {
     const page = await site.openPage();
+    await withoutInlinedData(page, `${site.url}/portfolio`);
     let release;
     const held = new Promise((resolve) => (release = resolve));
     await page.route('**/rest/v1/portfolio_items**', async (route) => {

@@ -1,7 +1,7 @@
 // Prints what the built site's landing page loads (the entry script and its preloaded
-// chunks, the supabase-js chunk it imports right after its first paint, and the
-// stylesheet, gzipped) against the chunks loaded on demand (the sections below the first
-// screens, admin, project popup, /portfolio, legal pages). Run after `npm run build`:
+// chunks and the stylesheet, gzipped) against the chunks loaded on demand: supabase-js
+// (only when the page lacks inlined data, to send the contact form, and in the admin),
+// admin, project popup, /portfolio, legal pages. Run after `npm run build`:
 // `npm run size` (or `node scripts/bundle-size.mjs OTHER_DIST`). `npm run lighthouse`
 // measures the same from what the browser really loads.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(7)} kB`;
 
 const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 const all = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
-// supabase-js and the app's client (lib/load-supabase.ts imports them after the first paint).
+// supabase-js and the app's client (lib/load-supabase.ts imports them when first needed).
 const afterPaint = all.filter((f) => /^assets\/supabase-[\w-]+\.js$/.test(f) && !initial.includes(f));
 const lazy = all.filter((f) => !initial.includes(f) && !afterPaint.includes(f));
 
@@ -33,7 +33,7 @@ function table(title, files) {
 }
 
 const upFront = table('Landing page, up front (index.html):', initial.filter((f) => f.endsWith('.js')));
-const supabase = table('Landing page, right after its first paint (supabase-js):', afterPaint);
+table('supabase-js, on demand (a read the page lacks, the contact form, the admin):', afterPaint);
 table('Landing page stylesheet:', initial.filter((f) => f.endsWith('.css')));
 table('Loaded on demand:', lazy);
-console.log(`landing JavaScript: ${((upFront + supabase) / 1024).toFixed(1)} kB gzip`);
+console.log(`landing JavaScript: ${(upFront / 1024).toFixed(1)} kB gzip`);

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 const FRONTEND = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = path.resolve(FRONTEND, '..');
@@ -154,13 +155,41 @@ function printReport(page, lhr, origin, scores) {
   const gzipTotal = scripts.reduce((sum, s) => sum + (s.gzip ?? s.transfer), 0);
   const sentTotal = scripts.reduce((sum, s) => sum + s.transfer, 0);
   console.log(`  ${page} JavaScript: ${kb(gzipTotal)} gzip (${scripts.length} files; ${kb(sentTotal)} as sent)`);
-  return gzipTotal;
+  const transfer = lhr.audits['total-byte-weight']?.numericValue ?? 0;
+  console.log(`  ${page} transfer: ${kb(transfer)} in all (every request, as sent)`);
+  return { js: gzipTotal, transfer };
 }
 
 async function audit(url, chrome) {
   // Lighthouse's default config: mobile form factor, simulated slow 4G and 4x CPU slowdown.
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
   return result.lhr;
+}
+
+/**
+ * Whether every landing section had its content once the page loaded, with no scroll, key
+ * or touch (what Lighthouse measured): a visit in the same browser, as Lighthouse leaves it.
+ */
+async function landingContent(url, chrome) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage({ viewport: { width: 412, height: 823 } });
+    await page.goto(`${url}/`, { waitUntil: 'load' });
+    const counts = await page.evaluate(() => ({
+      hero: document.querySelectorAll('#hero h1').length,
+      services: document.querySelectorAll('#services h3').length,
+      projects: document.querySelectorAll('#portfolio [data-testid="portfolio-card"]').length,
+      about: document.querySelectorAll('#about h2').length,
+      testimonials: document.querySelectorAll('[data-testid="testimonial"]').length,
+      contactForm: document.querySelectorAll('#contact form').length,
+      loading: document.querySelectorAll('[aria-busy="true"]').length,
+    }));
+    const missing = Object.entries(counts).filter(([key, n]) => (key === 'loading' ? n > 0 : n === 0));
+    await page.close();
+    return `${missing.length === 0 ? 'every section has its content' : `MISSING ${missing.map(([k]) => k).join(', ')}`} ${JSON.stringify(counts)}`;
+  } finally {
+    await browser.close().catch(() => {});
+  }
 }
 
 async function main() {
@@ -193,9 +222,10 @@ async function main() {
         const name = page === '/' ? 'landing' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
         writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${name}.json`), JSON.stringify(lhr, null, 1));
       }
-      const js = printReport(page, lhr, pleat.url, scores);
-      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js });
+      const { js, transfer } = printReport(page, lhr, pleat.url, scores);
+      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js, transfer });
     }
+    console.log(`\n== / after load with no interaction: ${await landingContent(pleat.url, chrome)}`);
   } finally {
     await chrome.kill();
     await pleat.stop();
@@ -204,7 +234,7 @@ async function main() {
   console.log('\n== Summary (targets: performance ≥ 95, accessibility 100, best practices 100, SEO 100, landing JS ≤ 150 kB gzip)');
   for (const s of summary) {
     console.log(
-      `  ${s.page.padEnd(11)} performance ${s.performance}  accessibility ${s.accessibility}  best-practices ${s['best-practices']}  seo ${s.seo}  JS ${kb(s.js)} gzip`,
+      `  ${s.page.padEnd(11)} performance ${s.performance}  accessibility ${s.accessibility}  best-practices ${s['best-practices']}  seo ${s.seo}  JS ${kb(s.js)} gzip  transfer ${kb(s.transfer)}`,
     );
   }
 

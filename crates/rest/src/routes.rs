@@ -33,13 +33,16 @@ pub struct RestSettings {
     pub anon_per_client: usize,
     /// Peers whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The public URL (`PLEAT_SITE_URL`): the OpenAPI document's host and
+    /// scheme come from it, never from a request's `Host` or forwarded headers.
+    pub public_url: String,
 }
 
 pub struct RestState {
-    conns: Connections,
+    pub(crate) conns: Connections,
     tokens: auth::VerifiedTokens,
-    cache: SharedCache,
-    settings: RestSettings,
+    pub(crate) cache: SharedCache,
+    pub(crate) settings: RestSettings,
     secret: SecretString,
     anon_limit: ClientLimit,
 }
@@ -143,14 +146,13 @@ async fn handle(
             .unwrap_or_default(),
         statement_timeout: state.settings.timeouts.setting(&role.role),
     };
-    match serve(&req, &state, &raw, &ctx, &body).await {
+    match serve(&state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
         Err(e) => error_response(&e, &role),
     }
 }
 
 async fn serve(
-    req: &HttpRequest,
     state: &RestState,
     raw: &RawRequest<'_>,
     ctx: &RequestContext,
@@ -189,7 +191,7 @@ async fn serve(
         }
         Action::Schema { headers_only } => {
             let schema = schema_of(&api, &state.settings.schemas)?;
-            let doc = openapi_for(state, ctx, &cache, &schema, req).await?;
+            let doc = openapi_for(state, ctx, &cache, &schema).await?;
             let mut resp = HttpResponse::Ok();
             resp.content_type("application/openapi+json; charset=utf-8");
             return Ok(if *headers_only {
@@ -251,7 +253,6 @@ async fn openapi_for(
     ctx: &RequestContext,
     cache: &crate::schema_cache::SchemaCache,
     schema: &str,
-    req: &HttpRequest,
 ) -> Result<Value, Error> {
     let row = execute::read_one(
         &state.conns,
@@ -271,13 +272,13 @@ async fn openapi_for(
     let mut visible = openapi::Visible::all(cache, schema);
     visible.relations.retain(|r| relations.contains(&r.name));
     visible.functions.retain(|f| functions.contains(&f.name));
-    let info = req.connection_info();
-    Ok(openapi::document(
-        cache,
-        &visible,
-        info.host(),
-        info.scheme(),
-    ))
+    let (scheme, rest) = state
+        .settings
+        .public_url
+        .split_once("://")
+        .unwrap_or(("http", &state.settings.public_url));
+    let host = rest.split('/').next().unwrap_or(rest);
+    Ok(openapi::document(cache, &visible, host, scheme))
 }
 
 /// A token from `/auth/v1` names its session; once that session is signed

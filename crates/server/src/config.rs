@@ -12,6 +12,7 @@ use secrecy::SecretString;
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
 pub const VARIABLES: &[&str] = &[
     "PLEAT_ADDR",
+    "PLEAT_SITE_URL",
     "PLEAT_DATA_DIR",
     "PLEAT_JWT_SECRET",
     "PLEAT_JWT_EXP",
@@ -36,6 +37,9 @@ pub const VARIABLES: &[&str] = &[
 #[derive(Debug, Clone)]
 pub struct Config {
     pub addr: SocketAddr,
+    /// `PLEAT_SITE_URL` without its trailing slash; unset means derived from
+    /// the bound address (`Config::site_url_for`).
+    pub site_url: Option<String>,
     pub database_url: Option<SecretString>,
     pub data_dir: PathBuf,
     pub jwt_secret: Option<SecretString>,
@@ -110,6 +114,7 @@ impl Config {
             })?,
             None => SocketAddr::from(([127, 0, 0, 1], 8080)),
         };
+        let site_url = get("PLEAT_SITE_URL").map(parse_site_url).transpose()?;
         let database_url = match get("DATABASE_URL") {
             Some(v) if !(v.starts_with("postgres://") || v.starts_with("postgresql://")) => {
                 return Err(invalid(
@@ -173,6 +178,7 @@ impl Config {
         };
         Ok(Config {
             addr,
+            site_url,
             database_url,
             data_dir: get("PLEAT_DATA_DIR").unwrap_or("./.pleat").into(),
             jwt_secret,
@@ -240,6 +246,41 @@ fn duration<'a>(
     }
 }
 
+impl Config {
+    /// The public URL: `PLEAT_SITE_URL`, or `http://` and the address pleat
+    /// listens on (`bound`, whose port is the real one when `PLEAT_ADDR` asks
+    /// for port 0); a wildcard address becomes `localhost`, which a browser
+    /// on the same machine can reach.
+    pub fn site_url_for(&self, bound: SocketAddr) -> String {
+        if let Some(url) = &self.site_url {
+            return url.clone();
+        }
+        let host = match bound.ip() {
+            ip if ip.is_unspecified() => "localhost".to_string(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        format!("http://{host}:{}", bound.port())
+    }
+}
+
+/// An absolute http(s) URL with a host and nothing after its path; the
+/// trailing slash is dropped so `{site_url}/path` never doubles it.
+fn parse_site_url(value: &str) -> Result<String, ConfigError> {
+    let bad = |why: &str| invalid("PLEAT_SITE_URL", format!("`{value}` {why}"));
+    let url = url::Url::parse(value).map_err(|_| bad("is not an absolute URL"))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(bad("must start with http:// or https://"));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad("has no host"));
+    }
+    if url.query().is_some() || url.fragment().is_some() || !url.username().is_empty() {
+        return Err(bad("must not have a query, fragment or user name"));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_string())
+}
+
 fn number(value: Option<&str>, name: &str, default: u64, min: u64) -> Result<u64, ConfigError> {
     match value {
         None => Ok(default),
@@ -283,6 +324,8 @@ mod tests {
     fn defaults_match_the_table() {
         let c = parse(&[]).unwrap();
         assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+        assert!(c.site_url.is_none());
+        assert_eq!(c.site_url_for(c.addr), "http://127.0.0.1:8080");
         assert!(c.database_url.is_none());
         assert_eq!(c.data_dir, PathBuf::from("./.pleat"));
         assert!(c.jwt_secret.is_none());
@@ -346,6 +389,23 @@ mod tests {
     }
 
     #[test]
+    fn the_site_url_is_trimmed_or_derived_from_the_bound_address() {
+        let c = parse(&[("PLEAT_SITE_URL", "https://Shop.Example/")]).unwrap();
+        assert_eq!(c.site_url.as_deref(), Some("https://shop.example"));
+        let bound: SocketAddr = "127.0.0.1:9999".parse().unwrap();
+        assert_eq!(c.site_url_for(bound), "https://shop.example");
+        let c = parse(&[("PLEAT_ADDR", "0.0.0.0:0")]).unwrap();
+        assert_eq!(
+            c.site_url_for("0.0.0.0:4321".parse().unwrap()),
+            "http://localhost:4321"
+        );
+        assert_eq!(
+            c.site_url_for("[::1]:80".parse().unwrap()),
+            "http://[::1]:80"
+        );
+    }
+
+    #[test]
     fn empty_values_count_as_unset() {
         let c = parse(&[
             ("PLEAT_ADMIN_EMAIL", ""),
@@ -403,6 +463,18 @@ mod tests {
             (
                 &[("PLEAT_ANON_CONCURRENCY", "0")],
                 "PLEAT_ANON_CONCURRENCY: `0` is not a whole number of at least 1",
+            ),
+            (
+                &[("PLEAT_SITE_URL", "example.com")],
+                "PLEAT_SITE_URL: `example.com` is not an absolute URL",
+            ),
+            (
+                &[("PLEAT_SITE_URL", "ftp://example.com")],
+                "PLEAT_SITE_URL: `ftp://example.com` must start with http:// or https://",
+            ),
+            (
+                &[("PLEAT_SITE_URL", "https://example.com/?a=1")],
+                "PLEAT_SITE_URL: `https://example.com/?a=1` must not have a query, fragment or user name",
             ),
             (
                 &[("PLEAT_ADRR", "x")],

@@ -5,7 +5,6 @@ pub mod config;
 pub mod deadlines;
 pub mod keys;
 pub mod migrations;
-pub mod seo;
 pub mod site;
 pub mod startup;
 pub mod telemetry;

@@ -1,7 +1,15 @@
-//! The built site: static files from `PLEAT_SITE_DIR` (hashed `/assets/*` cached
+//! The built app: static files from `PLEAT_SITE_DIR` (hashed `/assets/*` cached
 //! for a year, everything else revalidated), the SPA fallback to `index.html`
-//! for client-side routes, and the runtime config injected into `index.html` so
-//! one build works against any deployment.
+//! for client-side routes, the runtime config injected into `index.html` so one
+//! build works against any deployment, and what the app declares in `_pleat/`
+//! (its pages' data, head and body, and templated files such as robots.txt).
+//! Every URL written into a page comes from `PLEAT_SITE_URL`, never from the
+//! request's `Host` or forwarded headers.
+
+mod headers;
+mod inject;
+mod manifest;
+mod render;
 
 use std::path::{Component, Path, PathBuf};
 
@@ -9,55 +17,50 @@ use actix_files::NamedFile;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
+use pleat_rest::routes::RestState;
 
-/// Client-side routes of the React app; other extension-less paths still get
-/// the app (so it can show its not-found page) but with a 404 status.
-const APP_ROUTES: &[&str] = &["/", "/portfolio", "/terms", "/privacy", "/admin"];
+use self::headers::SecurityHeaders;
+use self::manifest::Declarations;
+use self::render::Context;
+
 const API_PREFIXES: &[&str] = &["/rest/", "/auth/", "/storage/"];
 
 pub struct Site {
-    pub dir: PathBuf,
-    pub anon_key: String,
-    /// The `authenticator` pool: page metadata is read as anon.
-    pub pool: sqlx::PgPool,
+    dir: PathBuf,
+    site_url: String,
+    config_script: String,
+    declarations: Declarations,
+    headers: SecurityHeaders,
+    rest: web::Data<RestState>,
 }
 
-/// Pages whose metadata and JSON-LD are written into the served HTML.
-const SEO_PAGES: &[&str] = &["/", "/portfolio"];
-
-pub async fn robots(req: HttpRequest) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(crate::seo::robots(&origin(&req)))
-}
-
-pub async fn sitemap(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
-    let updated = match crate::seo::load(&site.pool).await {
-        Ok(content) => content.updated().map(str::to_string),
-        Err(e) => {
-            tracing::warn!(error = %e, "sitemap: cannot read the content dates");
-            None
+impl Site {
+    pub fn new(dir: PathBuf, site_url: String, anon_key: &str, rest: web::Data<RestState>) -> Site {
+        let config_script = inject::config_script_body(&site_url, anon_key);
+        Site {
+            declarations: Declarations::new(&dir),
+            headers: SecurityHeaders::new(&site_url, &config_script),
+            dir,
+            site_url,
+            config_script,
+            rest,
         }
-    };
-    HttpResponse::Ok()
-        .content_type("application/xml; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(crate::seo::sitemap(&origin(&req), updated.as_deref()))
-}
-
-fn origin(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+    }
 }
 
 pub async fn serve(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
+    let mut res = respond(&req, &site).await;
+    site.headers.apply(&mut res);
+    res
+}
+
+async fn respond(req: &HttpRequest, site: &Site) -> HttpResponse {
     let path = req.path();
     if API_PREFIXES.iter().any(|p| path.starts_with(p))
         || ["/rest", "/auth", "/storage"].contains(&path)
     {
         return HttpResponse::NotFound().json(serde_json::json!({
-            "code": "PGRST125", "message": format!("Invalid path specified in request URL"),
+            "code": "PGRST125", "message": "Invalid path specified in request URL",
             "details": null, "hint": null,
         }));
     }
@@ -67,25 +70,54 @@ pub async fn serve(req: HttpRequest, site: web::Data<Site>) -> HttpResponse {
             .finish();
     }
     let Some(relative) = safe_relative(path) else {
-        return HttpResponse::NotFound().body("not found");
+        return not_found();
     };
+    // The app's declaration is for pleat, not for visitors.
+    if relative.starts_with(manifest::DIR) {
+        return not_found();
+    }
+    let declared = site.declarations.current();
+    if let Some(file) = declared.as_ref().and_then(|d| d.file(path)) {
+        let data = render::read_all(&site.rest, &file.data).await;
+        let ctx = site.context(path, path, &data);
+        let declared = declared.as_ref().expect("a file was declared");
+        return match render::template(&declared.templates, &file.template, &ctx) {
+            Some(body) => HttpResponse::Ok()
+                .insert_header((header::CONTENT_TYPE, file.content_type.as_str()))
+                .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+                .body(body),
+            None => HttpResponse::ServiceUnavailable()
+                .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .finish(),
+        };
+    }
     if relative.as_os_str().is_empty() || relative == Path::new("index.html") {
-        return index(&req, &site, StatusCode::OK).await;
+        return index(req, site, "/", StatusCode::OK).await;
     }
     let file = site.dir.join(&relative);
     if file.is_file() {
-        return static_file(&req, &file, relative.starts_with("assets")).await;
+        return static_file(req, &file, relative.starts_with("assets")).await;
     }
     if relative.extension().is_some() {
-        return HttpResponse::NotFound().body("not found");
+        return not_found();
     }
-    let route = path.trim_end_matches('/');
-    let status = if APP_ROUTES.contains(&route) || route.is_empty() {
+    let route = match path.trim_end_matches('/') {
+        "" => "/",
+        route => route,
+    };
+    // The app's routes are `/` and its declared pages; other extension-less
+    // paths still get the app (so it can show its not-found page), as a 404.
+    let known = route == "/" || declared.is_some_and(|d| d.page(route).is_some());
+    let status = if known {
         StatusCode::OK
     } else {
         StatusCode::NOT_FOUND
     };
-    index(&req, &site, status).await
+    index(req, site, route, status).await
+}
+
+fn not_found() -> HttpResponse {
+    HttpResponse::NotFound().body("not found")
 }
 
 /// The request path as a relative path inside the site dir, or None if it
@@ -110,13 +142,31 @@ async fn static_file(req: &HttpRequest, file: &Path, hashed: bool) -> HttpRespon
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
             res
         }
-        Err(_) => HttpResponse::NotFound().body("not found"),
+        Err(_) => not_found(),
     }
 }
 
-async fn index(req: &HttpRequest, site: &Site, status: StatusCode) -> HttpResponse {
+impl Site {
+    fn context<'a>(
+        &'a self,
+        path: &'a str,
+        request_path: &'a str,
+        data: &'a serde_json::Map<String, serde_json::Value>,
+    ) -> Context<'a> {
+        Context {
+            site_url: &self.site_url,
+            path,
+            request_path,
+            data,
+        }
+    }
+}
+
+/// `index.html` with the runtime config and, for a declared page served with
+/// 200, its data, head and body.
+async fn index(req: &HttpRequest, site: &Site, route: &str, status: StatusCode) -> HttpResponse {
     let path = site.dir.join("index.html");
-    let Ok(html) = std::fs::read_to_string(&path) else {
+    let Ok(html) = tokio::fs::read_to_string(&path).await else {
         return HttpResponse::ServiceUnavailable()
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .content_type("text/plain; charset=utf-8")
@@ -125,58 +175,48 @@ async fn index(req: &HttpRequest, site: &Site, status: StatusCode) -> HttpRespon
                 path.display()
             ));
     };
-    let url = origin(req);
-    let route = match req.path().trim_end_matches('/') {
-        "" | "/index.html" => "/",
-        other => other,
-    };
-    let html = if status == StatusCode::OK && SEO_PAGES.contains(&route) {
-        match crate::seo::load(&site.pool).await {
-            Ok(content) => crate::seo::apply(&html, &crate::seo::head(&content, route, &url)),
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read the page metadata; serving the plain page");
-                html
-            }
+    let declared = site.declarations.current();
+    let page = declared
+        .as_ref()
+        .filter(|_| status == StatusCode::OK)
+        .and_then(|d| Some((d, d.page(route)?)));
+    let html = match page {
+        None => inject::page(
+            &html,
+            &inject::Parts {
+                config: &site.config_script,
+                ..inject::Parts::default()
+            },
+        ),
+        Some((declared, page)) => {
+            let data = render::read_all(&site.rest, &page.data).await;
+            let ctx = site.context(route, req.path(), &data);
+            let render = |name: &Option<String>| {
+                name.as_ref()
+                    .and_then(|n| render::template(&declared.templates, n, &ctx))
+            };
+            let (head, body) = (render(&page.head), render(&page.body));
+            let data = serde_json::Value::Object(data.clone());
+            inject::page(
+                &html,
+                &inject::Parts {
+                    config: &site.config_script,
+                    data: (!page.data.is_empty()).then_some(&data),
+                    head: head.as_deref(),
+                    body: body.as_deref(),
+                },
+            )
         }
-    } else {
-        html
     };
     HttpResponse::build(status)
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .content_type("text/html; charset=utf-8")
-        .body(inject_config(&html, &url, &site.anon_key))
-}
-
-/// Put `window.__PLEAT_CONFIG__` first in `<head>`, before any module script.
-pub fn inject_config(html: &str, url: &str, anon_key: &str) -> String {
-    let config = serde_json::json!({ "url": url, "anonKey": anon_key }).to_string();
-    // `<` escaped so a hostile Host header cannot close the script element.
-    let script = format!(
-        "<script>window.__PLEAT_CONFIG__={}</script>",
-        config.replace('<', "\\u003c")
-    );
-    match html.to_ascii_lowercase().find("<head>") {
-        Some(i) => format!("{}{}{}", &html[..i + 6], script, &html[i + 6..]),
-        None => format!("{script}{html}"),
-    }
+        .body(html)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn config_goes_first_in_head_and_is_escaped() {
-        let out = inject_config(
-            "<html><HEAD><title>x</title></HEAD></html>",
-            "http://evil</script><script>alert(1)",
-            "key",
-        );
-        assert_eq!(
-            out,
-            "<html><HEAD><script>window.__PLEAT_CONFIG__={\"anonKey\":\"key\",\"url\":\"http://evil\\u003c/script>\\u003cscript>alert(1)\"}</script><title>x</title></HEAD></html>"
-        );
-    }
 
     #[test]
     fn paths_cannot_leave_the_site_dir() {

@@ -4,15 +4,15 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{from_fn, Compress};
+use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
 use actix_web::{web, App, HttpServer};
 use pleat_db::pool::DbSettings;
 use pleat_db::Database;
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::config::Config;
-use crate::keys::{self, ApiKeys};
 use crate::deadlines::{self, BodyDeadline};
+use crate::keys::{self, ApiKeys};
 use crate::{site, telemetry};
 
 /// Browsers may call the APIs from any origin with whatever headers supabase-js
@@ -69,13 +69,10 @@ impl Application {
         let db = Database::open(&db_settings(&config, &secret, 16).await?).await?;
         let listener = TcpListener::bind(config.addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
-        let port = listener.local_addr()?.port();
+        let bound = listener.local_addr()?;
+        let port = bound.port();
+        let site_url = config.site_url_for(bound);
         let api_keys = ApiKeys::new(&secret);
-        let site = web::Data::new(site::Site {
-            dir: config.site_dir.clone(),
-            anon_key: api_keys.anon.clone(),
-            pool: db.api.clone(),
-        });
         let auth = web::Data::new(pleat_auth::AuthState::new(
             pleat_auth::AuthSettings {
                 jwt_secret: secret.clone(),
@@ -84,7 +81,7 @@ impl Application {
                 refresh_token_reuse_interval: config.refresh_token_reuse_interval,
                 password_min_length: config.password_min_length,
                 trusted_proxies: config.trusted_proxies.clone(),
-                site_url: None,
+                site_url: Some(site_url.clone()),
             },
             db.owner.clone(),
         ));
@@ -109,17 +106,29 @@ impl Application {
                         pleat_rest::client_limit::ClientLimit::default_for_pool(pool_size)
                     }),
                     trusted_proxies: config.trusted_proxies.clone(),
+                    public_url: site_url.clone(),
                 },
                 secret,
             )
             .await?,
         );
         let body_deadline = web::Data::new(BodyDeadline(config.body_timeout));
+        let site = web::Data::new(site::Site::new(
+            config.site_dir.clone(),
+            site_url,
+            &api_keys.anon,
+            rest.clone(),
+        ));
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(body_deadline.clone())
                 .wrap(from_fn(deadlines::body_deadline))
                 .wrap(cors())
+                .wrap(
+                    DefaultHeaders::new()
+                        .add(("x-content-type-options", "nosniff"))
+                        .add(("referrer-policy", "strict-origin-when-cross-origin")),
+                )
                 .wrap(Compress::default())
                 .wrap(from_fn(telemetry::log_request))
                 .app_data(site.clone())
@@ -133,8 +142,6 @@ impl Application {
                         .app_data(auth.clone())
                         .configure(pleat_auth::configure),
                 )
-                .route("/robots.txt", web::get().to(site::robots))
-                .route("/sitemap.xml", web::get().to(site::sitemap))
                 .default_service(web::to(site::serve))
         })
         .client_request_timeout(config.header_timeout)

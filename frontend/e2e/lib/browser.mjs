@@ -44,6 +44,11 @@ export async function openPage(browser, { viewport = viewports.desktop, isMobile
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error));
+  // What Chromium reports when the site's Content-Security-Policy blocks something.
+  page.cspViolations = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) page.cspViolations.push(message.text());
+  });
   page.setDefaultTimeout(10_000);
   return page;
 }

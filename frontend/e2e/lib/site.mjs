@@ -15,13 +15,21 @@ export async function startSite(options) {
     await pleat.stop();
     throw error;
   }
+  const pages = [];
   return {
     ...pleat,
     browser,
-    openPage: (pageOptions) => openPage(browser, pageOptions),
+    async openPage(pageOptions) {
+      const page = await openPage(browser, pageOptions);
+      pages.push(page);
+      return page;
+    },
+    /** Stops pleat and the browser; fails when any page broke the site's CSP. */
     async close() {
       await browser.close();
       await pleat.stop();
+      const violations = pages.flatMap((page) => page.cspViolations);
+      assert.deepEqual(violations, [], 'a page broke its Content-Security-Policy');
     },
   };
 }
@@ -45,20 +53,28 @@ export async function waitForSectionInView(page, id) {
   );
 }
 
-/**
- * Waits until the landing page has its content (no loading text left). The sections below
- * the first screens load their code when the visitor heads their way (their first scroll,
- * wheel turn, key press or touch): a wheel turn that scrolls nowhere does that here.
- */
+/** Waits until the landing page has its content (no loading text left), without touching it. */
 export async function waitForLanding(page) {
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.mouse.wheel(0, 0);
   await page.waitForFunction(() => {
     const text = document.body.innerText;
     return !/Loading (services|about content|testimonials)\.\.\./.test(text) && !document.querySelector('[aria-busy="true"]');
   });
 }
 
+/**
+ * Serves the page at `url` without the data pleat inlined into it, as a page from another
+ * host (vite dev, a static host) would come: the app then reads everything from the API.
+ */
+export async function withoutInlinedData(page, url) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script type="application\/json" id="pleat-data">[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
+}
+
 export function assertNoPageErrors(page) {
   assert.deepEqual(page.errors.map((e) => e.message), [], 'the page threw');
+  assert.deepEqual(page.cspViolations, [], 'the page broke its Content-Security-Policy');
 }

@@ -1,7 +1,5 @@
 // Smooth scrolling to a landing page section, respecting reduced motion; the section
 // also gets keyboard focus so the next Tab continues from it.
-import { belowFoldSettled, whenBelowFoldReady } from './below-fold'
-
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
@@ -14,17 +12,9 @@ function scrollNow(id: string, behavior?: ScrollBehavior) {
   element.focus({ preventScroll: true })
 }
 
-/**
- * Scrolls to the element with this id; false when the page has no such element. While
- * parts of the page below the first screen are still stand-ins (lib/below-fold.ts), it
- * first has them loaded, so the scroll aims at where the section finally is.
- */
+/** Scrolls to the element with this id; false when the page has no such element. */
 export function scrollToSection(id: string, behavior?: ScrollBehavior): boolean {
   if (!document.getElementById(id)) return false
-  if (belowFoldSettled()) {
-    scrollNow(id, behavior)
-  } else {
-    void whenBelowFoldReady().then(() => requestAnimationFrame(() => scrollNow(id, behavior)))
-  }
+  scrollNow(id, behavior)
   return true
 }

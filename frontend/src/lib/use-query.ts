@@ -1,6 +1,8 @@
 // A small shared cache for the read calls: every component asking for the same key shares
 // one request and its result (header, footer, theme and metadata all need site_settings),
-// and pages visited again show their content at once. `refetch` reloads a key, for editors.
+// and pages visited again show their content at once. A key whose data the server inlined
+// into the page (lib/page-data.ts) starts with it and is not fetched. `refetch` reloads a
+// key, for editors.
 import { useCallback, useSyncExternalStore } from 'react'
 
 export interface QueryState<T> {
@@ -52,9 +54,15 @@ function load(key: string, entry: Entry, fetcher: () => Promise<unknown>): Promi
   return entry.inFlight
 }
 
-function entryFor(key: string, fetcher: () => Promise<unknown>): Entry {
+function entryFor(key: string, fetcher: () => Promise<unknown>, initial?: () => unknown): Entry {
   let entry = entries.get(key)
   if (!entry) {
+    const data = initial?.()
+    if (data !== undefined) {
+      entry = { state: { data, isLoading: false, error: null }, listeners: new Set(), inFlight: null }
+      entries.set(key, entry)
+      return entry
+    }
     entry = { state: { data: undefined, isLoading: true, error: null }, listeners: new Set(), inFlight: null }
     entries.set(key, entry)
     void load(key, entry, fetcher)
@@ -62,9 +70,12 @@ function entryFor(key: string, fetcher: () => Promise<unknown>): Entry {
   return entry
 }
 
-/** Reads `key` through `fetcher` once per page load; every caller of the key shares it. */
-export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult<T> {
-  const entry = entryFor(key, fetcher)
+/**
+ * Reads `key` through `fetcher` once per page load; every caller of the key shares it.
+ * `initial` gives data the page already has (undefined when it has none), used instead.
+ */
+export function useQuery<T>(key: string, fetcher: () => Promise<T>, initial?: () => T | undefined): QueryResult<T> {
+  const entry = entryFor(key, fetcher, initial)
   const subscribe = useCallback(
     (listener: () => void) => {
       entry.listeners.add(listener)

@@ -2,11 +2,11 @@
 // (no vitest globals here).
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { resetBelowFold } from '@/lib/below-fold'
+import { resetInlinedData } from '@/lib/page-data'
 import { resetQueryCache } from '@/lib/use-query'
 
 afterEach(() => {
   cleanup()
   resetQueryCache()
-  resetBelowFold()
+  resetInlinedData()
 })

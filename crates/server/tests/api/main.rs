@@ -9,4 +9,6 @@ mod hostile_rest;
 mod replicas;
 mod rest;
 mod site;
+mod site_headers;
+mod site_pages;
 mod upgrade;

@@ -1,29 +1,23 @@
 // The landing page: hero, services, featured portfolio, about, testimonials, contact.
-// The first screens (header, hero, services) are in the page's first chunk; the sections
-// after them (project cards, the form and its validation, review cards) load when the
-// visitor heads their way, as one chunk, with stand-ins of their size until then
-// (components/layout/deferred.tsx). Their content is read at once either way.
-import { lazy, useEffect, useRef } from 'react'
+// Every section renders at once: pleat inlines the page's content into the HTML it serves
+// (public/_pleat/pages.json), so no section waits for a read, a gesture or a chunk.
+import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { AboutPlaceholder } from '@/features/about/components/about-frame'
-import { Deferred } from '@/components/layout/deferred'
-import { ContactPlaceholder } from '@/features/contact/components/contact-frame'
+import { AboutSection } from '@/features/about/components/about-section'
+import { ContactSection } from '@/features/contact/components/contact-section'
 import { HeroSection } from '@/features/hero/components/hero-section'
-import { FeaturedPortfolioPlaceholder } from '@/features/portfolio/components/featured-portfolio-frame'
+import { FeaturedPortfolioSection } from '@/features/portfolio/components/featured-portfolio-section'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
 import { StructuredData } from '@/features/seo/components/structured-data'
 import { ServicesSection } from '@/features/services/components/services-section'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
-import { TestimonialsPlaceholder } from '@/features/testimonials/components/testimonials-frame'
+import { TestimonialsSection } from '@/features/testimonials/components/testimonials-section'
 import { useAboutContent } from '@/features/about/api/get-about-content'
 import { useHeroContent } from '@/features/hero/api/get-hero-content'
 import { usePortfolioItems } from '@/features/portfolio/api/get-portfolio-items'
 import { useServices } from '@/features/services/api/get-services'
 import { useTestimonials } from '@/features/testimonials/api/get-testimonials'
 import { scrollToSection } from '@/lib/scroll'
-
-const LandingBelowFold = lazy(() => import('./landing-below-fold'))
-
 /**
  * Arriving at /#section (from another page's link): jump there at once, and again once
  * the sections above have loaded and taken their final height. A component of its own
@@ -61,19 +55,10 @@ export function LandingRoute() {
       <StructuredData />
       <HeroSection />
       <ServicesSection />
-      <Deferred
-        nearId="portfolio"
-        placeholder={
-          <>
-            <FeaturedPortfolioPlaceholder />
-            <AboutPlaceholder />
-            <TestimonialsPlaceholder />
-            <ContactPlaceholder />
-          </>
-        }
-      >
-        <LandingBelowFold />
-      </Deferred>
+      <FeaturedPortfolioSection />
+      <AboutSection />
+      <TestimonialsSection />
+      <ContactSection />
     </>
   )
 }

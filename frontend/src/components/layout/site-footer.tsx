@@ -1,7 +1,6 @@
 // The footer: brand and description, quick links to the landing sections, the four
-// services, the legal pages and the copyright line. The social links (their glyphs) load
-// with the rest of the below-the-fold code, in a space of their size (deferred.tsx).
-import { lazy, useRef, type MouseEvent, type ReactNode } from 'react'
+// services, the legal pages and the copyright line.
+import { type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { footerServices, landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
@@ -9,11 +8,8 @@ import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { SiteLogo } from '@/features/site/components/site-logo'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
 import { sectionHref, useSectionLink } from './use-section-link'
-import { useRequestWhenNear } from '@/lib/below-fold'
-import { Deferred } from './deferred'
+import { SocialLinks } from './social-links'
 import { socialProfiles } from './social-profiles'
-
-const SocialLinks = lazy(() => import('./social-links').then((m) => ({ default: m.SocialLinks })))
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,8 +27,6 @@ export function SiteFooter() {
   const { data: contact } = useContactInfo()
   const identity = resolveSiteIdentity(settings)
   const goTo = useSectionLink()
-  const footerRef = useRef<HTMLElement>(null)
-  useRequestWhenNear(footerRef)
 
   const follow = (anchor: SectionAnchor) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
@@ -41,16 +35,14 @@ export function SiteFooter() {
   }
 
   return (
-    <footer ref={footerRef} className="bg-slate-950 text-slate-300">
+    <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 pt-16 pb-8 sm:px-6 lg:px-8">
         <div className="grid gap-12 md:grid-cols-2 lg:grid-cols-12">
           <div className="lg:col-span-5">
             <SiteLogo title={identity.title} logoUrl={identity.logoUrl} tone="dark" />
             <p className="mt-5 max-w-sm leading-relaxed text-slate-400">{identity.description}</p>
             {socialProfiles(contact).length > 0 && (
-              <Deferred placeholder={<div className="mt-6 h-10" />}>
-                <SocialLinks info={contact} className="mt-6" />
-              </Deferred>
+              <SocialLinks info={contact} className="mt-6" />
             )}
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-1 lg:col-span-7">

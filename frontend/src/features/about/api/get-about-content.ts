@@ -1,5 +1,6 @@
 // Reads the about_content row (there is at most one).
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRow } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { AboutContent } from '../types'
 
@@ -11,5 +12,5 @@ export async function getAboutContent(): Promise<AboutContent | null> {
 }
 
 export function useAboutContent() {
-  return useQuery('about_content', getAboutContent)
+  return useQuery('about_content', getAboutContent, () => inlinedRow<AboutContent>('about_content'))
 }

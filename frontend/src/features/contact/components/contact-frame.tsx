@@ -1,12 +1,8 @@
-// The contact section without its form and details: the frame both the section and its
-// stand-in share, and the stand-in the landing page shows until the section's code
-// arrives (components/layout/deferred.tsx), holding the space the details and the form
-// will take so the page keeps its height when they come.
+// The contact section without its form and details: its frame and heading.
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { texts } from '@/config/site'
-import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 
 interface ContactFrameProps {
@@ -55,24 +51,3 @@ export function contactDetailFields(info: ContactInfo | null | undefined) {
 }
 
 export const contactDetailsClass = 'mt-10 grid gap-6'
-
-export function ContactPlaceholder() {
-  const { data: info } = useContactInfo()
-  const rows = contactDetailFields(info)
-  return (
-    <ContactFrame
-      busy
-      details={
-        rows.length > 0 && (
-          <div aria-hidden="true" className={contactDetailsClass}>
-            {rows.map((field) => (
-              <div key={field} className="h-11" />
-            ))}
-          </div>
-        )
-      }
-      // The height of the form (sm: two fields a row).
-      form={<div aria-hidden="true" className="min-h-179 sm:min-h-124 lg:min-h-140" />}
-    />
-  )
-}

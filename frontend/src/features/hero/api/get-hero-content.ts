@@ -1,5 +1,6 @@
 // Reads the hero_content row (there is at most one) for the landing page.
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRow } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { HeroContent } from '../types'
 
@@ -11,5 +12,5 @@ export async function getHeroContent(): Promise<HeroContent | null> {
 }
 
 export function useHeroContent() {
-  return useQuery('hero_content', getHeroContent)
+  return useQuery('hero_content', getHeroContent, () => inlinedRow<HeroContent>('hero_content'))
 }

@@ -1,6 +1,7 @@
 // Reads every portfolio item in the owner's order. The landing page picks its featured
 // items from the same list, so visiting /portfolio afterwards needs no second request.
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRows } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { PortfolioItem } from '../types'
 
@@ -15,5 +16,5 @@ export async function getPortfolioItems(): Promise<PortfolioItem[]> {
 }
 
 export function usePortfolioItems() {
-  return useQuery('portfolio_items', getPortfolioItems)
+  return useQuery('portfolio_items', getPortfolioItems, () => inlinedRows<PortfolioItem>('portfolio_items'))
 }

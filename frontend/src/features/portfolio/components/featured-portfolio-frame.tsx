@@ -1,17 +1,12 @@
 // The landing page's featured projects without their cards: the frame (heading and the
-// link to /portfolio) that the section and its stand-in share, and the stand-in shown
-// until the section's code arrives (components/layout/deferred.tsx): a card-shaped
-// placeholder per project to come, so the page keeps its height when the cards do.
+// link to /portfolio) and the empty state.
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { SectionHeading } from '@/components/ui/section-heading'
-import { limits, texts } from '@/config/site'
-import { usePortfolioItems } from '../api/get-portfolio-items'
-import { selectFeatured } from '../featured'
+import { texts } from '@/config/site'
 import { EmptyState } from './empty-state'
-import { balancedColumns, PortfolioSkeletonGrid } from './portfolio-card-skeleton'
 
 export function FeaturedPortfolioFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
   return (
@@ -47,19 +42,5 @@ export function FeaturedEmptyState({ hasItems }: { hasItems: boolean }) {
     <EmptyState title={texts.noFeaturedProjects} hint={texts.noFeaturedProjectsHint} />
   ) : (
     <EmptyState title={texts.noPortfolioItems} />
-  )
-}
-
-export function FeaturedPortfolioPlaceholder() {
-  const { data, isLoading } = usePortfolioItems()
-  const count = isLoading ? limits.featuredPortfolioPlaceholders : selectFeatured(data ?? [], limits.featuredPortfolioMax).length
-  return (
-    <FeaturedPortfolioFrame busy>
-      {count > 0 ? (
-        <PortfolioSkeletonGrid count={count} clamp={2} columns={isLoading ? undefined : balancedColumns(count)} />
-      ) : (
-        <FeaturedEmptyState hasItems={(data ?? []).length > 0} />
-      )}
-    </FeaturedPortfolioFrame>
   )
 }

@@ -1,5 +1,6 @@
 // Reads every service card, in the owner's order.
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRows } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { Service } from '../types'
 
@@ -11,5 +12,5 @@ export async function getServices(): Promise<Service[]> {
 }
 
 export function useServices() {
-  return useQuery('services', getServices)
+  return useQuery('services', getServices, () => inlinedRows<Service>('services'))
 }

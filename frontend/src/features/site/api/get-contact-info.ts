@@ -1,5 +1,6 @@
 // Reads the contact_info row (there is at most one).
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRow } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { ContactInfo } from '../types'
 
@@ -11,5 +12,5 @@ export async function getContactInfo(): Promise<ContactInfo | null> {
 }
 
 export function useContactInfo() {
-  return useQuery('contact_info', getContactInfo)
+  return useQuery('contact_info', getContactInfo, () => inlinedRow<ContactInfo>('contact_info'))
 }

@@ -1,5 +1,6 @@
 // Reads the site_settings row (there is at most one).
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRow } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { SiteSettings } from '../types'
 
@@ -11,5 +12,5 @@ export async function getSiteSettings(): Promise<SiteSettings | null> {
 }
 
 export function useSiteSettings() {
-  return useQuery('site_settings', getSiteSettings)
+  return useQuery('site_settings', getSiteSettings, () => inlinedRow<SiteSettings>('site_settings'))
 }

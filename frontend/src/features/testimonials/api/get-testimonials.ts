@@ -1,5 +1,6 @@
 // Reads every testimonial, in the owner's order.
 import { loadSupabase } from '@/lib/load-supabase'
+import { inlinedRows } from '@/lib/page-data'
 import { useQuery } from '@/lib/use-query'
 import type { Testimonial } from '../types'
 
@@ -14,5 +15,5 @@ export async function getTestimonials(): Promise<Testimonial[]> {
 }
 
 export function useTestimonials() {
-  return useQuery('testimonials', getTestimonials)
+  return useQuery('testimonials', getTestimonials, () => inlinedRows<Testimonial>('testimonials'))
 }

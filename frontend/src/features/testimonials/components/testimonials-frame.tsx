@@ -1,11 +1,7 @@
-// The testimonials section without its cards: the frame both the section and its
-// stand-in share, and the stand-in the landing page shows until the section's code
-// arrives (components/layout/deferred.tsx): the loading text while the reviews load, then
-// a card-sized space per review, so the page keeps its height when the cards come.
+// The testimonials section without its cards: its frame, heading, grid and loading text.
 import type { ReactNode } from 'react'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { texts } from '@/config/site'
-import { useTestimonials } from '../api/get-testimonials'
 
 export const testimonialsGridClass = 'mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3'
 
@@ -35,22 +31,5 @@ export function TestimonialsLoading() {
     <p role="status" className="mt-14 text-center text-slate-500">
       {texts.loadingTestimonials}
     </p>
-  )
-}
-
-export function TestimonialsPlaceholder() {
-  const { data, isLoading } = useTestimonials()
-  return (
-    <TestimonialsFrame busy>
-      {isLoading ? (
-        <TestimonialsLoading />
-      ) : (
-        <div aria-hidden="true" className={testimonialsGridClass}>
-          {(data ?? []).map((testimonial) => (
-            <div key={testimonial.id} className="min-h-83 rounded-2xl bg-slate-50 md:min-h-67 lg:min-h-87" />
-          ))}
-        </div>
-      )}
-    </TestimonialsFrame>
   )
 }
