@@ -41,7 +41,10 @@ impl StatementTimeouts {
     /// The value for `set_config('statement_timeout', …)`: whole
     /// milliseconds, at least 1 (0 would mean no limit at all).
     pub fn setting(&self, role: &str) -> String {
-        self.for_role(role).as_millis().clamp(1, i32::MAX as u128).to_string()
+        self.for_role(role)
+            .as_millis()
+            .clamp(1, i32::MAX as u128)
+            .to_string()
     }
 }
 
@@ -73,7 +76,16 @@ mod tests {
         assert_eq!(parse_duration("500ms"), Some(Duration::from_millis(500)));
         assert_eq!(parse_duration("3s"), Some(Duration::from_secs(3)));
         assert_eq!(parse_duration(" 2m "), Some(Duration::from_secs(120)));
-        for bad in ["", "0", "0s", "3 hours", "-1", "1.5s", "s", "99999999999999999999"] {
+        for bad in [
+            "",
+            "0",
+            "0s",
+            "3 hours",
+            "-1",
+            "1.5s",
+            "s",
+            "99999999999999999999",
+        ] {
             assert_eq!(parse_duration(bad), None, "{bad}");
         }
     }

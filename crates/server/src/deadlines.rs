@@ -72,7 +72,10 @@ pub async fn body_deadline(
         .iter()
         .any(|h| req.headers().contains_key(h));
     let Some(limit) = limit.filter(|_| has_body) else {
-        return next.call(req).await.map(ServiceResponse::map_into_left_body);
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_left_body);
     };
     let expired = Arc::new(AtomicBool::new(false));
     let stream = Deadlined {

@@ -11,8 +11,8 @@ use pleat_db::Database;
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::config::Config;
-use crate::keys::{self, ApiKeys};
 use crate::deadlines::{self, BodyDeadline};
+use crate::keys::{self, ApiKeys};
 use crate::{site, telemetry};
 
 /// Browsers may call the APIs from any origin with whatever headers supabase-js

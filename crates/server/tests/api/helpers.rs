@@ -53,21 +53,23 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     write_site(site_dir.path());
     let data_dir = tempfile::tempdir().unwrap();
     let url = pleat_db::testing::fresh_database_url().await;
-    let config = Config::from_vars([
-        ("DATABASE_URL".to_string(), url.clone()),
-        ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
-        ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
-        (
-            "PLEAT_SITE_DIR".to_string(),
-            site_dir.path().display().to_string(),
-        ),
-        (
-            "PLEAT_DATA_DIR".to_string(),
-            data_dir.path().display().to_string(),
-        ),
-    ]
-    .into_iter()
-    .chain(extra.iter().map(|(k, v)| (k.to_string(), v.to_string()))))
+    let config = Config::from_vars(
+        [
+            ("DATABASE_URL".to_string(), url.clone()),
+            ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
+            ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
+            (
+                "PLEAT_SITE_DIR".to_string(),
+                site_dir.path().display().to_string(),
+            ),
+            (
+                "PLEAT_DATA_DIR".to_string(),
+                data_dir.path().display().to_string(),
+            ),
+        ]
+        .into_iter()
+        .chain(extra.iter().map(|(k, v)| (k.to_string(), v.to_string()))),
+    )
     .unwrap();
     let app = Application::build(config)
         .await

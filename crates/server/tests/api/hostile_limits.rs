@@ -80,7 +80,10 @@ async fn a_slow_anonymous_statement_is_cancelled_as_postgrest_cancels_it() {
         slow.json::<Value>().await.unwrap(),
         json!({"code": "57014", "message": "canceling statement due to statement timeout", "details": null, "hint": null})
     );
-    assert!(elapsed < Duration::from_secs(5), "cancelled after {elapsed:?}");
+    assert!(
+        elapsed < Duration::from_secs(5),
+        "cancelled after {elapsed:?}"
+    );
     assert_eq!(other_status, 200);
     assert!(
         other_done < elapsed,
@@ -214,10 +217,7 @@ async fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
     );
     assert_eq!(other, 200, "others are served meanwhile");
     for (answer, took) in [(&rest, rest_took), (&auth, auth_took)] {
-        assert!(
-            answer.starts_with("HTTP/1.1 408"),
-            "answered: {answer:?}"
-        );
+        assert!(answer.starts_with("HTTP/1.1 408"), "answered: {answer:?}");
         assert!(
             took < Duration::from_secs(4),
             "cut off after {took:?}, the deadline is 1 s"
