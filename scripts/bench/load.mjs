@@ -266,13 +266,17 @@ function report(phase) {
     kinds.set(key, (kinds.get(key) ?? 0) + 1);
   }
   for (const [k, n] of [...kinds].sort()) console.log(`  errors ${k}: ${n}`);
-  for (const f of phase.faults) {
+  for (const [i, f] of phase.faults.entries()) {
+    // Up to the next fault: its errors are its own.
+    const until = Math.min(f.end + GRACE_MS, phase.faults[i + 1]?.start ?? Infinity);
     const firstOk = phase.okEnds.reduce((m, t) => (t >= f.end && t < m ? t : m), Infinity) - f.end;
-    const during = phase.errors.filter((e) => e.end >= f.start && e.start <= f.end + GRACE_MS);
-    const lastError = during.reduce((m, e) => Math.max(m, e.end), f.end);
+    const during = phase.errors.filter((e) => e.end >= f.start && e.start <= until);
+    const late = during.filter((e) => e.end > f.end);
+    const lastError = late.reduce((m, e) => Math.max(m, e.end), f.end);
     console.log(
       `  fault pg_ctl ${f.kind} ${((f.start - phase.startedAt) / 1000).toFixed(1)} s into the phase: command took ${((f.end - f.start) / 1000).toFixed(1)} s, ` +
-        `${during.length} errors, first success ${(firstOk / 1000).toFixed(2)} s and last error ${((lastError - f.end) / 1000).toFixed(1)} s after the command returned`,
+        `${during.length} errors, first success ${(firstOk / 1000).toFixed(2)} s after the command returned, ` +
+        `${late.length} errors answered after it returned (the last ${((lastError - f.end) / 1000).toFixed(2)} s after)`,
     );
   }
   console.log(`  errors outside outages: ${outside}; errors during outages that are not 503 with PostgREST's JSON: ${notPostgrest503}`);
