@@ -56,6 +56,7 @@ async function startPleat() {
     PLEAT_ADDR: '127.0.0.1:0',
     PLEAT_DATA_DIR: dataDir,
     PLEAT_SITE_DIR: DIST,
+    PLEAT_MIGRATIONS_DIR: path.join(ROOT, 'migrations'),
   };
   const child = spawn(BIN, ['serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
