@@ -1,0 +1,177 @@
+//! Where blobs live: any `object_store` store (a local directory today; an
+//! S3-compatible bucket plugs in by building an `AmazonS3` in
+//! [`Backend::from_url`]). A blob is named by its version id, never by its
+//! key, so a key may hold any character, a move is only a row update, and a
+//! replacement writes a new blob beside the one still being served.
+
+use std::ops::Range;
+use std::path::Path as FsPath;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use futures_util::stream::BoxStream;
+use futures_util::StreamExt;
+use md5::{Digest, Md5};
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, WriteMultipart};
+
+use crate::error::StorageError;
+
+#[derive(Clone, Debug)]
+pub struct Backend {
+    store: Arc<dyn ObjectStore>,
+}
+
+/// Parts handed to the store at once while streaming an upload; with
+/// `object_store`'s 5 MB parts this bounds an upload's memory to ~10 MB.
+const PARTS_IN_FLIGHT: usize = 2;
+
+impl Backend {
+    /// `file:///dir` or a plain directory path.
+    pub fn from_url(url: &str) -> anyhow::Result<Backend> {
+        let dir = url.strip_prefix("file://").unwrap_or(url);
+        if url.contains("://") && !url.starts_with("file://") {
+            anyhow::bail!("`{url}`: only file:// storage is supported so far");
+        }
+        Self::local(FsPath::new(dir))
+    }
+
+    pub fn local(dir: &FsPath) -> anyhow::Result<Backend> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+        let store = LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true);
+        Ok(Backend {
+            store: Arc::new(store),
+        })
+    }
+
+    fn path(version: &str) -> Path {
+        Path::from(format!("objects/{version}"))
+    }
+
+    /// Start writing the blob of a new version; nothing is visible under its
+    /// name until [`BlobWriter::finish`].
+    pub async fn writer(&self, version: &str, limit: u64) -> Result<BlobWriter, StorageError> {
+        let upload = self.store.put_multipart(&Self::path(version)).await?;
+        Ok(BlobWriter {
+            inner: WriteMultipart::new(upload),
+            md5: Md5::new(),
+            size: 0,
+            limit,
+        })
+    }
+
+    /// The bytes of a blob (or of `range` of it), as a stream.
+    pub async fn read(
+        &self,
+        version: &str,
+        range: Option<Range<u64>>,
+    ) -> Result<BoxStream<'static, Result<Bytes, StorageError>>, StorageError> {
+        let options = GetOptions {
+            range: range.map(GetRange::Bounded),
+            ..Default::default()
+        };
+        let result = self.store.get_opts(&Self::path(version), options).await?;
+        Ok(result
+            .into_stream()
+            .map(|r| r.map_err(StorageError::from))
+            .boxed())
+    }
+
+    pub async fn copy(&self, from: &str, to: &str) -> Result<(), StorageError> {
+        Ok(self.store.copy(&Self::path(from), &Self::path(to)).await?)
+    }
+
+    /// Remove a blob; one already gone is fine (deletes are retried by nobody).
+    pub async fn delete(&self, version: &str) {
+        match self.store.delete(&Self::path(version)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+            Err(e) => tracing::warn!(error = %e, "could not delete a storage blob"),
+        }
+    }
+
+    pub async fn exists(&self, version: &str) -> bool {
+        self.store.head(&Self::path(version)).await.is_ok()
+    }
+}
+
+/// An upload in progress. Dropping it without `finish` discards what was
+/// written (the store removes its staging data).
+pub struct BlobWriter {
+    inner: WriteMultipart,
+    md5: Md5,
+    size: u64,
+    limit: u64,
+}
+
+impl BlobWriter {
+    pub async fn write(&mut self, chunk: &[u8]) -> Result<(), StorageError> {
+        self.size += chunk.len() as u64;
+        if self.size > self.limit {
+            return Err(StorageError::too_large());
+        }
+        self.md5.update(chunk);
+        self.inner.wait_for_capacity(PARTS_IN_FLIGHT).await?;
+        self.inner.write(chunk);
+        Ok(())
+    }
+
+    /// Publish the blob; returns its size and MD5 (hex), Supabase's ETag.
+    pub async fn finish(self) -> Result<(u64, String), StorageError> {
+        self.inner.finish().await?;
+        Ok((self.size, hex(&self.md5.finalize())))
+    }
+
+    pub async fn abort(self) {
+        if let Err(e) = self.inner.abort().await {
+            tracing::warn!(error = %e, "could not abort a storage upload");
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn finished_blobs_read_back_and_aborted_ones_vanish() {
+        let dir = tempfile::tempdir().unwrap();
+        let backend = Backend::local(dir.path()).unwrap();
+        let mut w = backend.writer("v1", 100).await.unwrap();
+        w.write(b"hello ").await.unwrap();
+        w.write(b"world").await.unwrap();
+        let (size, md5) = w.finish().await.unwrap();
+        assert_eq!(size, 11);
+        assert_eq!(md5, "5eb63bbbe01eeed093cb22bb8f5acdc3");
+        let mut s = backend.read("v1", Some(6..11)).await.unwrap();
+        assert_eq!(
+            s.next().await.unwrap().unwrap(),
+            Bytes::from_static(b"world")
+        );
+
+        let mut w = backend.writer("v2", 4).await.unwrap();
+        assert_eq!(w.write(b"too long").await.unwrap_err().status, 413);
+        w.abort().await;
+        assert!(!backend.exists("v2").await);
+        let files: Vec<_> = walk(dir.path());
+        assert_eq!(files.len(), 1, "{files:?}");
+    }
+
+    fn walk(dir: &FsPath) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+        out
+    }
+}
