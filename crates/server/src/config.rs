@@ -23,6 +23,8 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_PASSWORD_MIN_LENGTH",
     "PLEAT_TRUSTED_PROXIES",
     "PLEAT_MAX_BODY",
+    "PLEAT_STORAGE_URL",
+    "PLEAT_MAX_UPLOAD",
 ];
 
 #[derive(Debug, Clone)]
@@ -42,6 +44,10 @@ pub struct Config {
     pub password_min_length: usize,
     pub trusted_proxies: Vec<IpNet>,
     pub max_body: usize,
+    /// Where storage blobs live: `file:///dir`; unset = `$PLEAT_DATA_DIR/storage`.
+    pub storage_url: Option<String>,
+    /// Largest `/storage/v1` upload, bytes.
+    pub max_upload: u64,
 }
 
 /// One line saying which variable is wrong and why.
@@ -184,6 +190,16 @@ impl Config {
                 10 * 1024 * 1024,
                 1024,
             )? as usize,
+            storage_url: match get("PLEAT_STORAGE_URL") {
+                Some(v) if v.contains("://") && !v.starts_with("file://") => {
+                    return Err(invalid(
+                        "PLEAT_STORAGE_URL",
+                        "only file:// URLs (a local directory) are supported so far",
+                    ))
+                }
+                v => v.map(str::to_string),
+            },
+            max_upload: number(get("PLEAT_MAX_UPLOAD"), "PLEAT_MAX_UPLOAD", 52_428_800, 1)?,
         })
     }
 }
@@ -243,6 +259,17 @@ mod tests {
         assert_eq!(c.password_min_length, 8);
         assert!(c.trusted_proxies.is_empty());
         assert_eq!(c.max_body, 10 * 1024 * 1024);
+        assert!(c.storage_url.is_none());
+        assert_eq!(c.max_upload, 52_428_800);
+    }
+
+    #[test]
+    fn storage_variables_are_read_and_checked() {
+        let c = parse(&[("PLEAT_STORAGE_URL", "file:///srv/blobs"), ("PLEAT_MAX_UPLOAD", "1000")]).unwrap();
+        assert_eq!(c.storage_url.as_deref(), Some("file:///srv/blobs"));
+        assert_eq!(c.max_upload, 1000);
+        assert_eq!(parse(&[("PLEAT_MAX_UPLOAD", "0")]).unwrap_err().name, "PLEAT_MAX_UPLOAD");
+        assert_eq!(parse(&[("PLEAT_STORAGE_URL", "gs://x")]).unwrap_err().name, "PLEAT_STORAGE_URL");
     }
 
     #[test]

@@ -79,6 +79,12 @@ pub async fn handle(
         "" => String::new(),
         p => format!("{p}/"),
     };
+    // Folders and files sort together, by byte order of the name (the same
+    // answer whatever the database's collation).
+    let ordering = match column {
+        "name" => format!("name COLLATE \"C\" {order}"),
+        c => format!("{c} {order} NULLS FIRST, name COLLATE \"C\" {order}"),
+    };
     // Column and order come from the lists above; everything else is bound.
     let sql = format!(
         "WITH scoped AS ( \
@@ -93,7 +99,7 @@ pub async fn handle(
            WHERE position('/' in rest) = 0 \
          ) \
          SELECT * FROM entries WHERE starts_with(lower(name), lower($3)) \
-         ORDER BY {column} {order} NULLS FIRST, name {order} LIMIT $4 OFFSET $5"
+         ORDER BY {ordering} LIMIT $4 OFFSET $5"
     );
     let mut tx = db::begin(&state.pool, &caller, "storage.object.list").await?;
     let rows = sqlx::query_as::<_, Entry>(&sql)
