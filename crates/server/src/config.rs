@@ -265,11 +265,21 @@ mod tests {
 
     #[test]
     fn storage_variables_are_read_and_checked() {
-        let c = parse(&[("PLEAT_STORAGE_URL", "file:///srv/blobs"), ("PLEAT_MAX_UPLOAD", "1000")]).unwrap();
+        let c = parse(&[
+            ("PLEAT_STORAGE_URL", "file:///srv/blobs"),
+            ("PLEAT_MAX_UPLOAD", "1000"),
+        ])
+        .unwrap();
         assert_eq!(c.storage_url.as_deref(), Some("file:///srv/blobs"));
         assert_eq!(c.max_upload, 1000);
-        assert_eq!(parse(&[("PLEAT_MAX_UPLOAD", "0")]).unwrap_err().name, "PLEAT_MAX_UPLOAD");
-        assert_eq!(parse(&[("PLEAT_STORAGE_URL", "gs://x")]).unwrap_err().name, "PLEAT_STORAGE_URL");
+        assert_eq!(
+            parse(&[("PLEAT_MAX_UPLOAD", "0")]).unwrap_err().name,
+            "PLEAT_MAX_UPLOAD"
+        );
+        assert_eq!(
+            parse(&[("PLEAT_STORAGE_URL", "gs://x")]).unwrap_err().name,
+            "PLEAT_STORAGE_URL"
+        );
     }
 
     #[test]

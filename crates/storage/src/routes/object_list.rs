@@ -51,13 +51,14 @@ pub async fn handle(
         column: None,
         order: None,
     });
-    let column =
-        match sort.column.as_deref().unwrap_or("name") {
-            c @ ("name" | "updated_at" | "created_at" | "last_accessed_at") => c,
-            other => return Err(StorageError::invalid_request(format!(
+    let column = match sort.column.as_deref().unwrap_or("name") {
+        c @ ("name" | "updated_at" | "created_at" | "last_accessed_at") => c,
+        other => {
+            return Err(StorageError::invalid_request(format!(
                 "sortBy.column `{other}` is not name, updated_at, created_at or last_accessed_at"
-            ))),
-        };
+            )))
+        }
+    };
     let order = match sort
         .order
         .as_deref()
