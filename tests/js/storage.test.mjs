@@ -331,3 +331,29 @@ describe('supabase.storage against pleat', () => {
     assert.equal(bad.error.statusCode, '400');
   });
 });
+
+describe('PLEAT_MAX_UPLOAD', () => {
+  let pleat;
+  before(async () => {
+    pleat = await startPleat({
+      setupSql: `insert into storage.buckets (id, name, public) values ('files', 'files', false);`,
+      env: { PLEAT_MAX_UPLOAD: '100000' },
+    });
+  });
+  after(() => pleat?.stop());
+
+  test('uploads over the global limit are 413 whatever the body, and a bucket may not exceed it', async () => {
+    const files = client(pleat, pleat.serviceKey).storage.from('files');
+    assert.equal((await files.upload('ok.bin', Buffer.alloc(100000))).error, null);
+    const buffer = await files.upload('big.bin', Buffer.alloc(3_000_000));
+    assert.equal(buffer.error.statusCode, '413');
+    const blob = await files.upload('big-blob.bin', new Blob([Buffer.alloc(3_000_000)]));
+    assert.equal(blob.error.statusCode, '413');
+    const stream = await files.upload('big-stream.bin', Readable.from([Buffer.alloc(60000), Buffer.alloc(60000)]), { duplex: 'half' });
+    assert.equal(stream.error.statusCode, '413');
+    const bucket = await client(pleat, pleat.serviceKey).storage.createBucket('huge', { fileSizeLimit: '1GB' });
+    assert.equal(bucket.error.statusCode, '413');
+    const { rows } = await pleat.sql('select name from storage.objects');
+    assert.deepEqual(rows.map((r) => r.name), ['ok.bin']);
+  });
+});
