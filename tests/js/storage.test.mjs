@@ -153,6 +153,17 @@ describe('supabase.storage against pleat', () => {
     const desc = await media.list('list', { sortBy: { column: 'name', order: 'desc' }, limit: 2, offset: 1 });
     assert.deepEqual(desc.data.map((e) => e.name), ['b.txt', 'a.txt']);
     assert.deepEqual((await media.list('list/sub')).data.map((e) => e.name).sort(), ['c.txt', 'deeper']);
+
+    const flat = await media.listV2({ prefix: 'list/', limit: 3 });
+    assert.equal(flat.error, null);
+    assert.deepEqual(flat.data.objects.map((o) => o.name), ['list/Apple.txt', 'list/a.txt', 'list/b.txt']);
+    assert.equal(flat.data.hasNext, true);
+    const next = await media.listV2({ prefix: 'list/', limit: 3, cursor: flat.data.nextCursor });
+    assert.deepEqual(next.data.objects.map((o) => o.name), ['list/sub/c.txt', 'list/sub/deeper/d.txt']);
+    assert.equal(next.data.hasNext, false);
+    const grouped = await media.listV2({ prefix: 'list/', with_delimiter: true });
+    assert.deepEqual(grouped.data.folders.map((f) => f.name), ['list/sub/']);
+    assert.deepEqual(grouped.data.objects.map((o) => o.name), ['list/Apple.txt', 'list/a.txt', 'list/b.txt']);
   });
 
   test('upsert and update replace content; a plain upload of an existing key is 409', async () => {

@@ -12,6 +12,7 @@ mod object_copy;
 mod object_get;
 mod object_info;
 mod object_list;
+mod object_list_v2;
 mod object_move;
 mod object_remove;
 mod object_sign;
@@ -42,6 +43,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/object/move", web::post().to(object_move::handle))
         .route("/object/copy", web::post().to(object_copy::handle))
         .route("/object/list/{bucket}", web::post().to(object_list::handle))
+        .route(
+            "/object/list-v2/{bucket}",
+            web::post().to(object_list_v2::handle),
+        )
         .route(
             &format!("/object/upload/sign/{TAIL}"),
             web::post().to(upload_sign::handle),
