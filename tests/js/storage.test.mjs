@@ -133,6 +133,19 @@ describe('supabase.storage against pleat', () => {
     assert.equal(gone.error.statusCode, '404');
   });
 
+  test('keys with spaces and symbols round-trip through every kind of URL', async () => {
+    const media = service.storage.from('media');
+    const key = "odd/My file (1) & co's+copy.txt";
+    assert.equal((await media.upload(key, Buffer.from('odd'), { contentType: 'text/plain' })).error, null);
+    assert.equal(await text((await media.download(key)).data), 'odd');
+    assert.equal((await media.info(key)).data.name, key);
+    assert.equal(await (await fetch(media.getPublicUrl(key).data.publicUrl)).text(), 'odd');
+    const signed = await media.createSignedUrl(key, 60);
+    assert.equal(await (await fetch(signed.data.signedUrl)).text(), 'odd');
+    const listed = await media.list('odd');
+    assert.deepEqual(listed.data.map((e) => e.name), ["My file (1) & co's+copy.txt"]);
+  });
+
   test('list: one level, folders with null id, search, sort, limit and offset', async () => {
     const media = service.storage.from('media');
     for (const name of ['list/b.txt', 'list/a.txt', 'list/sub/c.txt', 'list/sub/deeper/d.txt', 'list/Apple.txt']) {

@@ -20,6 +20,7 @@ mod serve;
 pub mod size;
 pub mod token;
 mod upload;
+mod upload_form;
 
 use actix_web::web;
 use pleat_rest::auth::VerifiedTokens;

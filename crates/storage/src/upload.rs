@@ -10,7 +10,6 @@
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest};
-use base64::Engine;
 use bytes::Bytes;
 use futures_util::{Stream, StreamExt, TryStreamExt};
 use serde_json::{json, Value};
@@ -22,10 +21,8 @@ use crate::db;
 use crate::error::StorageError;
 use crate::mime;
 use crate::model::{owner_uuid, Bucket};
+use crate::upload_form::{bad_form, FormFields, Meta};
 use crate::StorageState;
-
-/// Largest `metadata` field or `x-metadata` header accepted (Supabase: 1 MB).
-const MAX_USER_METADATA: usize = 1024 * 1024;
 
 pub struct Target {
     pub bucket: String,
@@ -36,12 +33,6 @@ pub struct Target {
     pub writer: Caller,
     pub owner: Option<String>,
     pub operation: &'static str,
-}
-
-struct Meta {
-    content_type: String,
-    cache_control: String,
-    user_metadata: Option<Value>,
 }
 
 /// Upload the request body to `target`; returns the object's id.
@@ -93,95 +84,10 @@ pub async fn upload(
         if declared.is_some_and(|n| n > limit) {
             return Err(StorageError::too_large());
         }
-        let text = |name| {
-            req.headers()
-                .get(name)
-                .and_then(|v: &header::HeaderValue| v.to_str().ok())
-        };
-        let meta = Meta {
-            content_type: text(header::CONTENT_TYPE.as_str())
-                .unwrap_or("application/octet-stream")
-                .to_string(),
-            cache_control: text(header::CACHE_CONTROL.as_str())
-                .unwrap_or("no-cache")
-                .to_string(),
-            user_metadata: text("x-metadata").and_then(decode_x_metadata),
-        };
+        let meta = Meta::from_headers(req);
         let body = payload
             .map_err(|e| StorageError::invalid_request(format!("The upload was interrupted: {e}")));
         write(state, &bucket, target, limit, meta, body).await
-    }
-}
-
-fn bad_form(e: actix_multipart::MultipartError) -> StorageError {
-    StorageError::invalid_request(format!("Invalid multipart form: {e}"))
-}
-
-/// `x-metadata`: base64 of a JSON object; anything else is ignored, as in Supabase.
-fn decode_x_metadata(text: &str) -> Option<Value> {
-    if text.len() > MAX_USER_METADATA * 4 / 3 + 4 {
-        return None;
-    }
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(text.trim())
-        .ok()?;
-    serde_json::from_slice::<Value>(&bytes)
-        .ok()
-        .filter(Value::is_object)
-}
-
-/// The form fields storage-js sends before the file part.
-#[derive(Default)]
-struct FormFields {
-    cache_control: Option<String>,
-    content_type: Option<String>,
-    metadata: Option<Value>,
-}
-
-impl FormFields {
-    async fn read(
-        &mut self,
-        name: &str,
-        mut field: actix_multipart::Field,
-    ) -> Result<(), StorageError> {
-        let bytes = field
-            .bytes(MAX_USER_METADATA)
-            .await
-            .map_err(|_| {
-                StorageError::invalid_request(format!("The form field `{name}` is too large"))
-            })?
-            .map_err(bad_form)?;
-        let text = String::from_utf8_lossy(&bytes).trim().to_string();
-        match name {
-            "cacheControl" => self.cache_control = Some(text),
-            "contentType" => self.content_type = Some(text),
-            "metadata" => {
-                self.metadata = serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .filter(Value::is_object)
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    fn meta(self, part_type: Option<String>) -> Meta {
-        let cache_control = match self.cache_control {
-            Some(c) if c.chars().all(|c| c.is_ascii_digit()) && !c.is_empty() => {
-                format!("max-age={c}")
-            }
-            Some(c) if !c.is_empty() => c,
-            _ => "no-cache".to_string(),
-        };
-        Meta {
-            content_type: self
-                .content_type
-                .filter(|c| !c.is_empty())
-                .or(part_type)
-                .unwrap_or_else(|| "application/octet-stream".to_string()),
-            cache_control,
-            user_metadata: self.metadata,
-        }
     }
 }
 
@@ -196,7 +102,9 @@ async fn write<S>(
 where
     S: Stream<Item = Result<Bytes, StorageError>>,
 {
-    if !mime::allowed(&meta.content_type, bucket.allowed_mime_types.as_deref()) {
+    // Supabase Studio's empty-folder markers pass any type list.
+    let placeholder = target.key.ends_with(".emptyFolderPlaceholder");
+    if !placeholder && !mime::allowed(&meta.content_type, bucket.allowed_mime_types.as_deref()) {
         return Err(mime::refused(&meta.content_type));
     }
     let version = uuid::Uuid::new_v4().to_string();
