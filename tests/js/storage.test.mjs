@@ -266,6 +266,20 @@ describe('supabase.storage against pleat', () => {
     const html = await fetch(media.getPublicUrl('pub/page.html').data.publicUrl);
     assert.equal(html.headers.get('content-type'), 'text/plain');
 
+    // Browsers may upload from another origin with storage-js's headers, and read the ETag.
+    const pre = await fetch(`${pleat.url}/storage/v1/object/media/cors.txt`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, apikey, x-client-info, content-type, x-upsert, cache-control, x-metadata',
+      },
+    });
+    assert.equal(pre.status, 200);
+    assert.match(pre.headers.get('access-control-allow-headers'), /x-upsert/);
+    const cross = await fetch(url, { headers: { Origin: 'https://app.example' } });
+    assert.match(cross.headers.get('access-control-expose-headers'), /etag/);
+
     // A private bucket has no public URL.
     await service.storage.from('docs').upload('x/hidden.txt', Buffer.from('h'), { contentType: 'text/plain' });
     const priv = await fetch(service.storage.from('docs').getPublicUrl('x/hidden.txt').data.publicUrl);
