@@ -167,3 +167,29 @@ create trigger protect_buckets_delete
 create trigger protect_objects_delete
   before delete on storage.objects
   for each statement execute function storage.protect_delete();
+
+-- Reads of public buckets skip RLS (as in Supabase) and are the hot path of a
+-- site's images: one call, outside any transaction, by the login role. Only
+-- objects of public buckets come back; `bucket_public` is null when the
+-- bucket does not exist.
+create or replace function storage.pleat_public_object(p_bucket text, p_name text)
+returns table (
+  bucket_public boolean, id uuid, bucket_id text, name text, owner uuid, owner_id text,
+  version text, metadata jsonb, user_metadata jsonb,
+  created_at timestamptz, updated_at timestamptz, last_accessed_at timestamptz
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select b.public, o.id, o.bucket_id, o.name, o.owner, o.owner_id, o.version, o.metadata,
+         o.user_metadata, o.created_at, o.updated_at, o.last_accessed_at
+  from storage.buckets b
+  left join storage.objects o on b.public and o.bucket_id = b.id and o.name = p_name
+  where b.id = p_bucket
+$$;
+
+revoke all on function storage.pleat_public_object(text, text) from public;
+grant usage on schema storage to authenticator;
+grant execute on function storage.pleat_public_object(text, text) to authenticator;
