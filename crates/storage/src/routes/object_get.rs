@@ -7,7 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::caller::Caller;
 use crate::error::StorageError;
-use crate::model::{Bucket, Object};
+use crate::model::Object;
 use crate::{db, paths, serve, StorageState};
 use sqlx::{FromRow, Row};
 
@@ -45,28 +45,16 @@ pub async fn handle(
 }
 
 /// The object if its bucket is public; a private bucket reads as missing.
-/// One statement through a SECURITY DEFINER function: public reads need
-/// no role or claims, so no transaction either.
 pub async fn find_public(
     state: &StorageState,
     bucket: &str,
     key: &str,
 ) -> Result<Object, StorageError> {
-    let row = sqlx::query("SELECT * FROM storage.pleat_public_object($1, $2)")
-        .bind(bucket)
-        .bind(key)
-        .fetch_optional(&state.pool)
-        .await?;
-    let Some(row) = row else {
-        return Err(StorageError::bucket_not_found());
-    };
-    if !row.try_get::<bool, _>("bucket_public")? {
-        return Err(StorageError::bucket_not_found());
+    match lookup_public(state, bucket, key).await? {
+        Public::Found(obj) => Ok(*obj),
+        Public::Missing => Err(StorageError::object_not_found()),
+        Public::Private => Err(StorageError::bucket_not_found()),
     }
-    if row.try_get::<Option<uuid::Uuid>, _>("id")?.is_none() {
-        return Err(StorageError::object_not_found());
-    }
-    Ok(Object::from_row(&row)?)
 }
 
 /// The object as `caller` may read it: public buckets without RLS, others
@@ -78,17 +66,43 @@ pub async fn find_readable(
     key: &str,
     operation: &str,
 ) -> Result<Object, StorageError> {
-    let public = {
-        let mut tx = db::begin(&state.pool, &Caller::service(), operation).await?;
-        Bucket::find(&mut tx, bucket).await?.public
-    };
-    let reader = if public {
-        Caller::service()
-    } else {
-        caller.clone()
-    };
-    let mut tx = db::begin(&state.pool, &reader, operation).await?;
-    let obj = Object::find(&mut tx, bucket, key).await?;
-    tx.commit().await?;
-    Ok(obj)
+    match lookup_public(state, bucket, key).await? {
+        Public::Found(obj) => Ok(*obj),
+        Public::Missing => Err(StorageError::object_not_found()),
+        Public::Private => {
+            let mut tx = db::begin(&state.pool, caller, operation).await?;
+            let obj = Object::find(&mut tx, bucket, key).await?;
+            tx.commit().await?;
+            Ok(obj)
+        }
+    }
+}
+
+enum Public {
+    Found(Box<Object>),
+    Missing,
+    /// A private bucket: RLS decides.
+    Private,
+}
+
+/// One statement through the SECURITY DEFINER `storage.pleat_public_object`:
+/// public reads need no role or claims, so no transaction either.
+async fn lookup_public(
+    state: &StorageState,
+    bucket: &str,
+    key: &str,
+) -> Result<Public, StorageError> {
+    let row = sqlx::query("SELECT * FROM storage.pleat_public_object($1, $2)")
+        .bind(bucket)
+        .bind(key)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(StorageError::bucket_not_found)?;
+    if !row.try_get::<bool, _>("bucket_public")? {
+        return Ok(Public::Private);
+    }
+    if row.try_get::<Option<uuid::Uuid>, _>("id")?.is_none() {
+        return Ok(Public::Missing);
+    }
+    Ok(Public::Found(Box::new(Object::from_row(&row)?)))
 }
