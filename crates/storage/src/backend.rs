@@ -24,10 +24,13 @@ use crate::error::StorageError;
 #[derive(Clone, Debug)]
 pub struct Backend {
     store: Arc<dyn ObjectStore>,
+    /// Bytes buffered per part of an upload: small for a local directory
+    /// (parts are plain writes); S3 will need its 5 MiB minimum.
+    part_size: usize,
 }
 
-/// Parts handed to the store at once while streaming an upload; with
-/// `object_store`'s 5 MB parts this bounds an upload's memory to ~10 MB.
+/// Parts handed to the store at once while streaming an upload, so one
+/// upload holds at most about (this + 1) × `part_size` in memory.
 const PARTS_IN_FLIGHT: usize = 2;
 
 impl Backend {
@@ -46,6 +49,7 @@ impl Backend {
         let store = LocalFileSystem::new_with_prefix(dir)?.with_automatic_cleanup(true);
         Ok(Backend {
             store: Arc::new(store),
+            part_size: 1024 * 1024,
         })
     }
 
@@ -58,7 +62,7 @@ impl Backend {
     pub async fn writer(&self, version: &str, limit: u64) -> Result<BlobWriter, StorageError> {
         let upload = self.store.put_multipart(&Self::path(version)).await?;
         Ok(BlobWriter {
-            inner: WriteMultipart::new(upload),
+            inner: WriteMultipart::new_with_chunk_size(upload, self.part_size),
             md5: Md5::new(),
             size: 0,
             limit,
@@ -192,6 +196,34 @@ mod tests {
         assert!(!backend.exists("v2").await);
         let files: Vec<_> = walk(dir.path());
         assert_eq!(files.len(), 1, "{files:?}");
+    }
+
+    #[tokio::test]
+    async fn blobs_larger_than_a_part_are_assembled_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let backend = Backend::local(dir.path()).unwrap();
+        let data: Vec<u8> = (0..2_621_440u32).map(|i| (i % 251) as u8).collect();
+        let mut w = backend.writer("big", u64::MAX).await.unwrap();
+        for chunk in data.chunks(65_536) {
+            w.write(chunk).await.unwrap();
+        }
+        let (size, md5) = w.finish().await.unwrap();
+        assert_eq!(size, data.len() as u64);
+        assert_eq!(md5, hex(&Md5::digest(&data)));
+        let mut read = Vec::new();
+        let mut s = backend.read("big", None).await.unwrap();
+        while let Some(chunk) = s.next().await {
+            read.extend_from_slice(&chunk.unwrap());
+        }
+        assert!(read == data);
+        let mut s = backend
+            .read("big", Some(1_048_570..1_048_580))
+            .await
+            .unwrap();
+        assert_eq!(
+            s.next().await.unwrap().unwrap(),
+            &data[1_048_570..1_048_580]
+        );
     }
 
     fn walk(dir: &FsPath) -> Vec<std::path::PathBuf> {
