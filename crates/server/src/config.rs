@@ -32,6 +32,8 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_ANON_CONCURRENCY",
     "PLEAT_HEADER_TIMEOUT",
     "PLEAT_BODY_TIMEOUT",
+    "PLEAT_STORAGE_URL",
+    "PLEAT_MAX_UPLOAD",
 ];
 
 #[derive(Debug, Clone)]
@@ -62,6 +64,10 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Time a client has to send a request's whole body.
     pub body_timeout: Duration,
+    /// Where storage blobs live: `file:///dir`; unset = `$PLEAT_DATA_DIR/storage`.
+    pub storage_url: Option<String>,
+    /// Largest `/storage/v1` upload, bytes.
+    pub max_upload: u64,
 }
 
 /// One line saying which variable is wrong and why.
@@ -226,6 +232,16 @@ impl Config {
             },
             header_timeout: duration(&get, "PLEAT_HEADER_TIMEOUT", Duration::from_secs(5))?,
             body_timeout: duration(&get, "PLEAT_BODY_TIMEOUT", Duration::from_secs(60))?,
+            storage_url: match get("PLEAT_STORAGE_URL") {
+                Some(v) if v.contains("://") && !v.starts_with("file://") => {
+                    return Err(invalid(
+                        "PLEAT_STORAGE_URL",
+                        "only file:// URLs (a local directory) are supported so far",
+                    ))
+                }
+                v => v.map(str::to_string),
+            },
+            max_upload: number(get("PLEAT_MAX_UPLOAD"), "PLEAT_MAX_UPLOAD", 52_428_800, 1)?,
         })
     }
 }
@@ -342,6 +358,27 @@ mod tests {
         assert_eq!(c.anon_concurrency, None);
         assert_eq!(c.header_timeout, Duration::from_secs(5));
         assert_eq!(c.body_timeout, Duration::from_secs(60));
+        assert!(c.storage_url.is_none());
+        assert_eq!(c.max_upload, 52_428_800);
+    }
+
+    #[test]
+    fn storage_variables_are_read_and_checked() {
+        let c = parse(&[
+            ("PLEAT_STORAGE_URL", "file:///srv/blobs"),
+            ("PLEAT_MAX_UPLOAD", "1000"),
+        ])
+        .unwrap();
+        assert_eq!(c.storage_url.as_deref(), Some("file:///srv/blobs"));
+        assert_eq!(c.max_upload, 1000);
+        assert_eq!(
+            parse(&[("PLEAT_MAX_UPLOAD", "0")]).unwrap_err().name,
+            "PLEAT_MAX_UPLOAD"
+        );
+        assert_eq!(
+            parse(&[("PLEAT_STORAGE_URL", "gs://x")]).unwrap_err().name,
+            "PLEAT_STORAGE_URL"
+        );
     }
 
     #[test]

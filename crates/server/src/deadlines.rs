@@ -4,7 +4,10 @@
 //! as long as it likes. The head is bounded by actix's
 //! `client_request_timeout` (`PLEAT_HEADER_TIMEOUT`, answered 408 by actix);
 //! the body here: every request's payload stream fails once
-//! `PLEAT_BODY_TIMEOUT` has passed since the request arrived, and whatever
+//! `PLEAT_BODY_TIMEOUT` has passed since the request arrived, extended by the
+//! time the bytes received so far would take at [`MIN_RATE`] (so a large photo
+//! uploaded over a slow phone connection still arrives, while a client
+//! trickling a byte at a time gains nothing), and whatever
 //! the handler answered to that failure becomes a 408 in the API's own error
 //! format, with the connection closed (the rest of the body is never read).
 
@@ -27,6 +30,10 @@ use futures_util::{Stream, StreamExt};
 use serde_json::json;
 use tokio::time::Sleep;
 
+/// Bytes per second a body is allowed beyond the fixed deadline: 16 KiB/s,
+/// about a 128 kbit/s uplink.
+pub const MIN_RATE: f64 = 16.0 * 1024.0;
+
 /// How long a request's body may take to arrive (app data of the server).
 #[derive(Debug, Clone, Copy)]
 pub struct BodyDeadline(pub Duration);
@@ -48,6 +55,11 @@ impl Stream for Deadlined {
         }
         if let Poll::Ready(item) = self.inner.poll_next_unpin(cx) {
             self.finished = item.is_none();
+            if let Some(Ok(bytes)) = &item {
+                let earned = Duration::from_secs_f64(bytes.len() as f64 / MIN_RATE);
+                let later = self.deadline.deadline() + earned;
+                self.deadline.as_mut().reset(later);
+            }
             return Poll::Ready(item);
         }
         if self.deadline.as_mut().poll(cx).is_ready() {

@@ -32,6 +32,12 @@ fn cors() -> actix_cors::Cors {
             "x-total-count",
             "link",
             "retry-after",
+            // /storage/v1 downloads
+            "etag",
+            "last-modified",
+            "content-disposition",
+            "content-length",
+            "accept-ranges",
         ])
         .max_age(86400)
 }
@@ -54,6 +60,29 @@ pub async fn db_settings(
         max_connections,
         migrations: crate::migrations::all(&config.migrations_dir).await?,
     })
+}
+
+/// `/storage/v1`: blobs under PLEAT_STORAGE_URL (default `$PLEAT_DATA_DIR/storage`),
+/// rows through the `authenticator` pool.
+fn storage_state(
+    config: &Config,
+    db: &Database,
+    secret: SecretString,
+) -> anyhow::Result<pleat_storage::StorageState> {
+    let backend = match &config.storage_url {
+        Some(url) => pleat_storage::Backend::from_url(url),
+        None => pleat_storage::Backend::local(&config.data_dir.join("storage")),
+    }
+    .map_err(|e| anyhow::anyhow!("PLEAT_STORAGE_URL: {e}"))?;
+    Ok(pleat_storage::StorageState::new(
+        db.api.clone(),
+        backend,
+        pleat_storage::StorageSettings {
+            jwt_secret: secret,
+            max_upload: config.max_upload,
+            timeouts: config.statement_timeouts,
+        },
+    ))
 }
 
 pub struct Application {
@@ -94,6 +123,7 @@ impl Application {
                 })?;
         }
         let pool_size = db.api.options().get_max_connections() as usize;
+        let secret_for_storage = secret.clone();
         let rest = web::Data::new(
             pleat_rest::routes::RestState::new(
                 pleat_rest::connections::Connections::new(db.api_config.clone(), pool_size),
@@ -119,6 +149,7 @@ impl Application {
             &api_keys.anon,
             rest.clone(),
         ));
+        let storage = web::Data::new(storage_state(&config, &db, secret_for_storage)?);
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(body_deadline.clone())
@@ -136,6 +167,11 @@ impl Application {
                     web::scope("/rest/v1")
                         .app_data(rest.clone())
                         .configure(pleat_rest::routes::configure),
+                )
+                .service(
+                    web::scope("/storage/v1")
+                        .app_data(storage.clone())
+                        .configure(pleat_storage::configure),
                 )
                 .service(
                     web::scope("/auth/v1")
