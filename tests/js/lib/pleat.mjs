@@ -83,7 +83,7 @@ export async function startPleat({ setupSql, env = {} } = {}) {
       await client.end();
     }
   };
-  const { child, url } = await start(env);
+  let { child, url } = await start(env);
   if (setupSql) {
     await sql(setupSql);
     await sql(`NOTIFY pgrst, 'reload schema'`);
@@ -97,6 +97,15 @@ export async function startPleat({ setupSql, env = {} } = {}) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+    },
+    /** Kill pleat with `signal` (e.g. SIGKILL, as a crash) and start it again on the same database; returns the new URL. */
+    async restart(signal = 'SIGTERM') {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+      ({ child, url } = await start(env));
+      this.url = url;
+      return url;
     },
   };
 }
