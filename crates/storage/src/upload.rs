@@ -43,7 +43,7 @@ pub async fn upload(
     target: &Target,
 ) -> Result<uuid::Uuid, StorageError> {
     let bucket = {
-        let mut tx = db::begin(&state, &Caller::service(), target.operation).await?;
+        let mut tx = db::begin(state, &Caller::service(), target.operation).await?;
         Bucket::find(&mut tx, &target.bucket).await?
     };
     let limit = bucket
@@ -215,7 +215,7 @@ async fn probe(
     meta: &Meta,
     version: &str,
 ) -> Result<(), StorageError> {
-    let mut tx = db::begin(&state, &target.writer, target.operation).await?;
+    let mut tx = db::begin(state, &target.writer, target.operation).await?;
     write_row(&mut tx, target, metadata, meta, version).await?;
     tx.rollback().await?;
     Ok(())
@@ -230,7 +230,7 @@ async fn commit(
     meta: &Meta,
     version: &str,
 ) -> Result<(uuid::Uuid, Option<String>), StorageError> {
-    let mut tx = db::begin(&state, &target.writer, target.operation).await?;
+    let mut tx = db::begin(state, &target.writer, target.operation).await?;
     // Concurrent writers of one key queue here, so each sees the version it replaces.
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))")
         .bind(&target.bucket)

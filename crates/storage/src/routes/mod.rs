@@ -8,6 +8,7 @@ mod bucket_empty;
 mod bucket_get;
 mod bucket_list;
 mod bucket_update;
+mod list_sort;
 mod object_copy;
 mod object_get;
 mod object_info;

@@ -70,7 +70,7 @@ pub async fn find_readable(
         Public::Found(obj) => Ok(*obj),
         Public::Missing => Err(StorageError::object_not_found()),
         Public::Private => {
-            let mut tx = db::begin(&state, caller, operation).await?;
+            let mut tx = db::begin(state, caller, operation).await?;
             let obj = Object::find(&mut tx, bucket, key).await?;
             tx.commit().await?;
             Ok(obj)

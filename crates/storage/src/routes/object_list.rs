@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::list_sort::SortBy;
 use crate::error::StorageError;
 use crate::model::iso;
 use crate::routes::json_body;
@@ -21,12 +22,6 @@ struct Body {
     offset: Option<i64>,
     sort_by: Option<SortBy>,
     search: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct SortBy {
-    column: Option<String>,
-    order: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -47,33 +42,12 @@ pub async fn handle(
     let caller = state.caller(&req).await?;
     let bucket = paths::bucket(&req)?;
     let body: Body = json_body(&body)?;
-    let sort = body.sort_by.unwrap_or(SortBy {
-        column: None,
-        order: None,
-    });
-    let column = match sort.column.as_deref().unwrap_or("name") {
-        c @ ("name" | "updated_at" | "created_at" | "last_accessed_at") => c,
-        other => {
-            return Err(StorageError::invalid_request(format!(
-                "sortBy.column `{other}` is not name, updated_at, created_at or last_accessed_at"
-            )))
-        }
-    };
-    let order = match sort
-        .order
-        .as_deref()
-        .unwrap_or("asc")
-        .to_ascii_lowercase()
-        .as_str()
-    {
-        "asc" => "ASC",
-        "desc" => "DESC",
-        _ => {
-            return Err(StorageError::invalid_request(
-                "sortBy.order must be asc or desc",
-            ))
-        }
-    };
+    let (column, order) = body.sort_by.unwrap_or_default().resolve(&[
+        "name",
+        "updated_at",
+        "created_at",
+        "last_accessed_at",
+    ])?;
     let limit = body.limit.unwrap_or(100).clamp(1, 10_000);
     let offset = body.offset.unwrap_or(0).max(0);
     let prefix = match body.prefix.trim_matches('/') {

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::list_sort::SortBy;
 use crate::error::StorageError;
 use crate::model::iso;
 use crate::routes::json_body;
@@ -23,12 +24,6 @@ struct Body {
     with_delimiter: bool,
     #[serde(rename = "sortBy")]
     sort_by: Option<SortBy>,
-}
-
-#[derive(Deserialize)]
-struct SortBy {
-    column: Option<String>,
-    order: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -73,33 +68,10 @@ pub async fn handle(
     let body: Body = json_body(&body)?;
     let limit = body.limit.unwrap_or(1000).clamp(1, 1000);
     let offset = decode_cursor(body.cursor.as_deref())?;
-    let sort = body.sort_by.unwrap_or(SortBy {
-        column: None,
-        order: None,
-    });
-    let column = match sort.column.as_deref().unwrap_or("name") {
-        c @ ("name" | "updated_at" | "created_at") => c,
-        other => {
-            return Err(StorageError::invalid_request(format!(
-                "sortBy.column `{other}` is not name, updated_at or created_at"
-            )))
-        }
-    };
-    let order = match sort
-        .order
-        .as_deref()
-        .unwrap_or("asc")
-        .to_ascii_lowercase()
-        .as_str()
-    {
-        "asc" => "ASC",
-        "desc" => "DESC",
-        _ => {
-            return Err(StorageError::invalid_request(
-                "sortBy.order must be asc or desc",
-            ))
-        }
-    };
+    let (column, order) =
+        body.sort_by
+            .unwrap_or_default()
+            .resolve(&["name", "updated_at", "created_at"])?;
     let ordering = match column {
         "name" => format!("name COLLATE \"C\" {order}"),
         c => format!("{c} {order} NULLS FIRST, name COLLATE \"C\" {order}"),
