@@ -1,0 +1,197 @@
+//! `Config::from_vars`: defaults, every variable, and the one-line errors.
+
+use super::*;
+use secrecy::ExposeSecret;
+
+fn parse(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+    Config::from_vars(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+}
+
+#[test]
+fn defaults_match_the_table() {
+    let c = parse(&[]).unwrap();
+    assert_eq!(c.addr.to_string(), "127.0.0.1:8080");
+    assert!(c.site_url.is_none());
+    assert_eq!(c.site_url_for(c.addr), "http://127.0.0.1:8080");
+    assert!(c.database_url.is_none());
+    assert_eq!(c.data_dir, PathBuf::from("./.pleat"));
+    assert!(c.jwt_secret.is_none());
+    assert_eq!(c.jwt_exp, 3600);
+    assert_eq!(c.site_dir, PathBuf::from("frontend/dist"));
+    assert!(c.admin.is_none());
+    assert_eq!(c.db_schemas, vec!["public"]);
+    assert!(c.disable_signup);
+    assert_eq!(c.refresh_token_reuse_interval, 10);
+    assert_eq!(c.password_min_length, 8);
+    assert!(c.trusted_proxies.is_empty());
+    assert_eq!(c.max_body, 10 * 1024 * 1024);
+    assert_eq!(c.statement_timeouts, StatementTimeouts::default());
+    assert_eq!(c.anon_concurrency, None);
+    assert_eq!(c.header_timeout, Duration::from_secs(5));
+    assert_eq!(c.body_timeout, Duration::from_secs(60));
+    assert!(c.storage_url.is_none());
+    assert_eq!(c.max_upload, 52_428_800);
+}
+
+#[test]
+fn storage_variables_are_read_and_checked() {
+    let c = parse(&[
+        ("PLEAT_STORAGE_URL", "file:///srv/blobs"),
+        ("PLEAT_MAX_UPLOAD", "1000"),
+    ])
+    .unwrap();
+    assert_eq!(c.storage_url.as_deref(), Some("file:///srv/blobs"));
+    assert_eq!(c.max_upload, 1000);
+    assert_eq!(
+        parse(&[("PLEAT_MAX_UPLOAD", "0")]).unwrap_err().name,
+        "PLEAT_MAX_UPLOAD"
+    );
+    assert_eq!(
+        parse(&[("PLEAT_STORAGE_URL", "gs://x")]).unwrap_err().name,
+        "PLEAT_STORAGE_URL"
+    );
+}
+
+#[test]
+fn values_are_read() {
+    let c = parse(&[
+        ("PLEAT_ADDR", "0.0.0.0:9000"),
+        ("DATABASE_URL", "postgres://u:p@db/x"),
+        ("PLEAT_JWT_SECRET", "0123456789abcdef0123456789abcdef"),
+        ("PLEAT_JWT_EXP", "60"),
+        ("PLEAT_ADMIN_EMAIL", "Owner@Example.com"),
+        ("PLEAT_ADMIN_PASSWORD", "pw"),
+        ("PLEAT_DB_SCHEMAS", "public, api"),
+        ("PLEAT_DISABLE_SIGNUP", "false"),
+        ("PLEAT_TRUSTED_PROXIES", "10.0.0.1,192.168.0.0/16"),
+        ("PLEAT_STATEMENT_TIMEOUT_ANON", "500ms"),
+        ("PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED", "2s"),
+        ("PLEAT_STATEMENT_TIMEOUT_SERVICE_ROLE", "90000"),
+        ("PLEAT_ANON_CONCURRENCY", "3"),
+        ("PLEAT_HEADER_TIMEOUT", "2s"),
+        ("PLEAT_BODY_TIMEOUT", "30s"),
+        ("HOME", "/root"),
+    ])
+    .unwrap();
+    assert_eq!(c.addr.port(), 9000);
+    assert_eq!(
+        c.database_url.unwrap().expose_secret(),
+        "postgres://u:p@db/x"
+    );
+    assert_eq!(c.jwt_exp, 60);
+    assert_eq!(c.admin.unwrap().0, "owner@example.com");
+    assert_eq!(c.db_schemas, vec!["public", "api"]);
+    assert!(!c.disable_signup);
+    assert_eq!(c.trusted_proxies.len(), 2);
+    assert_eq!(
+        c.statement_timeouts,
+        StatementTimeouts {
+            anon: Duration::from_millis(500),
+            authenticated: Duration::from_secs(2),
+            service_role: Duration::from_secs(90),
+        }
+    );
+    assert_eq!(c.anon_concurrency, Some(3));
+    assert_eq!(c.header_timeout, Duration::from_secs(2));
+    assert_eq!(c.body_timeout, Duration::from_secs(30));
+}
+
+#[test]
+fn the_site_url_is_trimmed_or_derived_from_the_bound_address() {
+    let c = parse(&[("PLEAT_SITE_URL", "https://Shop.Example/")]).unwrap();
+    assert_eq!(c.site_url.as_deref(), Some("https://shop.example"));
+    let bound: SocketAddr = "127.0.0.1:9999".parse().unwrap();
+    assert_eq!(c.site_url_for(bound), "https://shop.example");
+    let c = parse(&[("PLEAT_ADDR", "0.0.0.0:0")]).unwrap();
+    assert_eq!(
+        c.site_url_for("0.0.0.0:4321".parse().unwrap()),
+        "http://localhost:4321"
+    );
+    assert_eq!(
+        c.site_url_for("[::1]:80".parse().unwrap()),
+        "http://[::1]:80"
+    );
+}
+
+#[test]
+fn empty_values_count_as_unset() {
+    let c = parse(&[
+        ("PLEAT_ADMIN_EMAIL", ""),
+        ("PLEAT_ADMIN_PASSWORD", ""),
+        ("DATABASE_URL", ""),
+    ])
+    .unwrap();
+    assert!(c.admin.is_none());
+    assert!(c.database_url.is_none());
+}
+
+#[test]
+fn invalid_values_give_one_clear_line() {
+    let cases: &[(&[(&str, &str)], &str)] = &[
+        (
+            &[("PLEAT_ADDR", "nowhere")],
+            "PLEAT_ADDR: `nowhere` is not an address like 127.0.0.1:8080",
+        ),
+        (
+            &[("PLEAT_JWT_SECRET", "short")],
+            "PLEAT_JWT_SECRET: must be at least 32 characters",
+        ),
+        (
+            &[("PLEAT_JWT_EXP", "0")],
+            "PLEAT_JWT_EXP: `0` is not a whole number of at least 1",
+        ),
+        (
+            &[("PLEAT_JWT_EXP", "soon")],
+            "PLEAT_JWT_EXP: `soon` is not a whole number of at least 1",
+        ),
+        (
+            &[("PLEAT_DISABLE_SIGNUP", "maybe")],
+            "PLEAT_DISABLE_SIGNUP: `maybe` is not true or false",
+        ),
+        (
+            &[("PLEAT_ADMIN_EMAIL", "a@b.c")],
+            "PLEAT_ADMIN_PASSWORD: must be set with PLEAT_ADMIN_EMAIL",
+        ),
+        (
+            &[("DATABASE_URL", "mysql://x")],
+            "DATABASE_URL: must start with postgres:// or postgresql://",
+        ),
+        (
+            &[("PLEAT_DB_SCHEMAS", "public,,x")],
+            "PLEAT_DB_SCHEMAS: has an empty schema name",
+        ),
+        (
+            &[("PLEAT_TRUSTED_PROXIES", "proxy.local")],
+            "PLEAT_TRUSTED_PROXIES: must be a comma list of addresses or CIDR ranges",
+        ),
+        (
+            &[("PLEAT_STATEMENT_TIMEOUT_ANON", "3 hours")],
+            "PLEAT_STATEMENT_TIMEOUT_ANON: `3 hours` is not a duration like 3000, 500ms or 3s",
+        ),
+        (
+            &[("PLEAT_ANON_CONCURRENCY", "0")],
+            "PLEAT_ANON_CONCURRENCY: `0` is not a whole number of at least 1",
+        ),
+        (
+            &[("PLEAT_SITE_URL", "example.com")],
+            "PLEAT_SITE_URL: `example.com` is not an absolute URL",
+        ),
+        (
+            &[("PLEAT_SITE_URL", "ftp://example.com")],
+            "PLEAT_SITE_URL: `ftp://example.com` must start with http:// or https://",
+        ),
+        (
+            &[("PLEAT_SITE_URL", "https://example.com/?a=1")],
+            "PLEAT_SITE_URL: `https://example.com/?a=1` must not have a query, fragment or user name",
+        ),
+        (
+            &[("PLEAT_ADRR", "x")],
+            "PLEAT_ADRR: unknown variable (see the configuration table in README.md)",
+        ),
+    ];
+    for (vars, expected) in cases {
+        let err = parse(vars).unwrap_err().to_string();
+        assert_eq!(&err, expected);
+        assert!(!err.contains('\n'));
+    }
+}
