@@ -2,6 +2,7 @@
 //! (with the schema cache → `Plan`, rendered by `sql`), `execute` (one transaction
 //! as the role) and `response` (the row → status, headers, body).
 
+mod admission;
 pub mod anon_read;
 pub mod auth;
 pub mod body;

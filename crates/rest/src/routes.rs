@@ -10,8 +10,9 @@ use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
+use crate::admission;
 use crate::auth::{self, RequestRole};
-use crate::client_limit::{Admitted, ClientLimit};
+use crate::client_limit::ClientLimit;
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
@@ -117,7 +118,8 @@ async fn handle(
         Ok(b) => b,
         Err(resp) => return resp,
     };
-    let _admitted = match admit(&req, &state, &role).await {
+    let client = admission::client_address(&req, &state.settings.trusted_proxies);
+    let _admitted = match admission::admit(client, &state.anon_limit, &role).await {
         Ok(a) => a,
         Err(resp) => return resp,
     };
@@ -141,9 +143,7 @@ async fn handle(
         method: req.method().as_str().to_string(),
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
-        client_ip: client_address(&req, &state.settings.trusted_proxies)
-            .map(|ip| ip.to_string())
-            .unwrap_or_default(),
+        client_ip: client.map(|ip| ip.to_string()).unwrap_or_default(),
         statement_timeout: state.settings.timeouts.setting(&role.role),
     };
     match serve(&state, &raw, &ctx, &body).await {
@@ -325,46 +325,6 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
         Ok(true) => Ok(()),
         Ok(false) => Err(ended("The session this token belongs to was signed out")),
         Err(e) => Err(error_response(&Error::from(e), role)),
-    }
-}
-
-/// The client address as rate limits see it (the socket peer, or the
-/// client a trusted proxy names).
-fn client_address(req: &HttpRequest, trusted: &[ipnet::IpNet]) -> Option<std::net::IpAddr> {
-    let forwarded_for = pleat_auth::client_ip::forwarded_for(req.headers());
-    pleat_auth::client_ip::resolve(
-        req.peer_addr().map(|a| a.ip()),
-        forwarded_for.as_deref(),
-        trusted,
-    )
-}
-
-/// A place for an anonymous request under its client's cap (see
-/// `client_limit.rs`); signed-in requests need none. Refused: 429.
-async fn admit(
-    req: &HttpRequest,
-    state: &RestState,
-    role: &RequestRole,
-) -> Result<Option<Admitted>, HttpResponse> {
-    if role.role != "anon" {
-        return Ok(None);
-    }
-    let Some(client) = client_address(req, &state.settings.trusted_proxies) else {
-        return Ok(None);
-    };
-    match state.anon_limit.admit(client).await {
-        Ok(admitted) => Ok(Some(admitted)),
-        Err(_) => Err(HttpResponse::TooManyRequests()
-            .insert_header(("retry-after", "1"))
-            .json(json!({
-                "code": "PGRST429",
-                "message": "Too many concurrent requests from this client",
-                "details": format!(
-                    "At most {} anonymous requests per client address run at once",
-                    state.anon_limit.max()
-                ),
-                "hint": "Wait for earlier requests to finish, or sign in",
-            }))),
     }
 }
 
