@@ -1,5 +1,6 @@
 //! The `sortBy` of `list` and `list-v2`: a column from the caller's allowed
-//! set and an order, both checked before they are written into SQL.
+//! set and an order, both checked before they are written into SQL as the
+//! ORDER BY of the listing.
 
 use serde::Deserialize;
 
@@ -12,11 +13,10 @@ pub(super) struct SortBy {
 }
 
 impl SortBy {
-    /// The column (one of `allowed`, default `name`) and `ASC`/`DESC`.
-    pub(super) fn resolve(
-        self,
-        allowed: &[&'static str],
-    ) -> Result<(&'static str, &'static str), StorageError> {
+    /// The ORDER BY terms: the column (one of `allowed`, default `name`) and
+    /// `ASC`/`DESC`, then the name, which sorts folders and files together by
+    /// byte order (the same answer whatever the database's collation).
+    pub(super) fn order_by(self, allowed: &[&'static str]) -> Result<String, StorageError> {
         let wanted = self.column.as_deref().unwrap_or("name");
         let column = allowed
             .iter()
@@ -43,6 +43,9 @@ impl SortBy {
                 ))
             }
         };
-        Ok((column, order))
+        Ok(match column {
+            "name" => format!("name COLLATE \"C\" {order}"),
+            c => format!("{c} {order} NULLS FIRST, name COLLATE \"C\" {order}"),
+        })
     }
 }

@@ -42,7 +42,7 @@ pub async fn handle(
     let caller = state.caller(&req).await?;
     let bucket = paths::bucket(&req)?;
     let body: Body = json_body(&body)?;
-    let (column, order) = body.sort_by.unwrap_or_default().resolve(&[
+    let ordering = body.sort_by.unwrap_or_default().order_by(&[
         "name",
         "updated_at",
         "created_at",
@@ -54,13 +54,7 @@ pub async fn handle(
         "" => String::new(),
         p => format!("{p}/"),
     };
-    // Folders and files sort together, by byte order of the name (the same
-    // answer whatever the database's collation).
-    let ordering = match column {
-        "name" => format!("name COLLATE \"C\" {order}"),
-        c => format!("{c} {order} NULLS FIRST, name COLLATE \"C\" {order}"),
-    };
-    // Column and order come from the lists above; everything else is bound.
+    // The ordering comes from `order_by`'s checked lists; everything else is bound.
     let sql = format!(
         "WITH scoped AS ( \
            SELECT o.*, substr(o.name, char_length($2) + 1) AS rest FROM storage.objects o \

@@ -68,15 +68,11 @@ pub async fn handle(
     let body: Body = json_body(&body)?;
     let limit = body.limit.unwrap_or(1000).clamp(1, 1000);
     let offset = decode_cursor(body.cursor.as_deref())?;
-    let (column, order) =
+    let ordering =
         body.sort_by
             .unwrap_or_default()
-            .resolve(&["name", "updated_at", "created_at"])?;
-    let ordering = match column {
-        "name" => format!("name COLLATE \"C\" {order}"),
-        c => format!("{c} {order} NULLS FIRST, name COLLATE \"C\" {order}"),
-    };
-    // Column and order come from the lists above; everything else is bound.
+            .order_by(&["name", "updated_at", "created_at"])?;
+    // The ordering comes from `order_by`'s checked lists; everything else is bound.
     let sql = format!(
         "WITH scoped AS ( \
            SELECT o.*, substr(o.name, char_length($2) + 1) AS rest FROM storage.objects o \
