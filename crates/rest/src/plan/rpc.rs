@@ -105,7 +105,7 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
         body_bytes,
         raw,
         single_object,
-    );
+    )?;
     let call = Call {
         function: QualifiedName::new(&f.schema, &f.name),
         args,
@@ -209,7 +209,7 @@ fn call_args(
     body_bytes: &[u8],
     raw: bool,
     single_object: bool,
-) -> CallArgs {
+) -> Result<CallArgs, Error> {
     let inputs: Vec<_> = f.input_args().collect();
     if raw || single_object || (inputs.len() == 1 && inputs[0].name.is_empty()) {
         let data_type = inputs
@@ -224,13 +224,20 @@ fn call_args(
                     .collect::<String>()
             )
         } else if raw || !body_bytes.is_empty() {
+            // PostgreSQL text (and xml, json) cannot hold NUL: refused here, as
+            // PostgreSQL would refuse it, rather than sent as a parameter.
+            if body_bytes.contains(&0) {
+                return Err(Error::InvalidBody(format!(
+                    "The request body contains the NUL character, which a {data_type} argument cannot hold"
+                )));
+            }
             String::from_utf8_lossy(body_bytes).into_owned()
         } else {
             "{}".to_string()
         };
-        return CallArgs::Single { body, data_type };
+        return Ok(CallArgs::Single { body, data_type });
     }
-    match json {
+    Ok(match json {
         Some(body) => CallArgs::Json {
             body,
             params: inputs
@@ -248,5 +255,5 @@ fn call_args(
                 })
                 .collect(),
         ),
-    }
+    })
 }
