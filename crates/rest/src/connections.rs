@@ -11,13 +11,16 @@
 
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_postgres::types::Type;
 use tokio_postgres::{Client, NoTls, Statement};
+
+use crate::timings;
 
 /// Statements kept prepared per connection; past this the cache starts over
 /// (every distinct filter shape and page is a statement of its own).
@@ -112,6 +115,7 @@ impl Connections {
     }
 
     pub async fn acquire(&self) -> Result<Lease, DbFailure> {
+        let waiting = Instant::now();
         let permit = tokio::time::timeout(
             self.inner.acquire_timeout,
             self.inner.permits.clone().acquire_owned(),
@@ -119,15 +123,18 @@ impl Connections {
         .await
         .map_err(|_| DbFailure::Timeout)?
         .map_err(|_| DbFailure::Timeout)?;
+        timings::ACQUIRE.record(waiting.elapsed());
         let conn = match self.take_idle() {
             Some(conn) => conn,
             None => {
+                let connecting = Instant::now();
                 let (client, connection) = self
                     .inner
                     .config
                     .connect(NoTls)
                     .await
                     .map_err(DbFailure::Connect)?;
+                timings::CONNECT.record(connecting.elapsed());
                 let io = async move {
                     if let Err(e) = connection.await {
                         tracing::debug!(error = %e, "a request connection ended");
@@ -164,7 +171,11 @@ impl Connections {
         if let Some(conn) = idle.get_mut(&here).and_then(pop_open) {
             return Some(conn);
         }
-        idle.values_mut().find_map(pop_open)
+        let foreign = idle.values_mut().find_map(pop_open);
+        if foreign.is_some() {
+            timings::FOREIGN_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        foreign
     }
 
     /// Connections currently idle (for tests).

@@ -208,6 +208,13 @@ impl Application {
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let served = self.server.await;
+        if !pleat_rest::timings::is_empty() {
+            tracing::info!(
+                target: "pleat_rest::timings",
+                "where /rest/v1 requests spent their time:\n{}",
+                pleat_rest::timings::report()
+            );
+        }
         let closed = self.db.close().await;
         served?;
         closed?;

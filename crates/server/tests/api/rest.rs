@@ -326,9 +326,25 @@ async fn a_signed_out_session_token_can_no_longer_write() {
     assert_eq!(out.status(), 204);
     let res = insert(token).await.unwrap();
     assert_eq!(res.status(), 401);
+    let challenge = res.headers()["www-authenticate"].to_str().unwrap().to_string();
+    assert!(challenge.starts_with("Bearer error=\"invalid_token\""), "{challenge}");
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "PGRST301");
     assert_eq!(body["message"], "JWT session has ended");
+    // The check runs in the insert's own transaction (the insert commits
+    // without waiting for its row): the refused insert left nothing behind.
+    let stored: Value = app
+        .client
+        .get(format!("{}/rest/v1/services?title=eq.Re-upholstery&select=id", app.address))
+        .header("apikey", &app.service_key)
+        .bearer_auth(&app.service_key)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stored.as_array().unwrap().len(), 1, "{stored}");
 }
 
 #[tokio::test]
