@@ -19,20 +19,31 @@ end
 
 local path_template = nil
 local path_range = 1
+local run = 0
+
+-- An unset variable and an empty one mean the same here.
+local function env(name)
+  local value = os.getenv(name)
+  if value == "" then
+    return nil
+  end
+  return value
+end
 
 function init(args)
   math.randomseed(os.time() + thread_no)
-  path_template = os.getenv("BENCH_PATH_TEMPLATE")
-  path_range = tonumber(os.getenv("BENCH_PATH_RANGE") or "1")
-  wrk.method = os.getenv("BENCH_METHOD") or "GET"
-  wrk.body = os.getenv("BENCH_BODY")
-  local key = os.getenv("BENCH_APIKEY")
+  path_template = env("BENCH_PATH_TEMPLATE")
+  path_range = tonumber(env("BENCH_PATH_RANGE") or "1")
+  run = tonumber(env("BENCH_RUN") or "0")
+  wrk.method = env("BENCH_METHOD") or "GET"
+  wrk.body = env("BENCH_BODY")
+  local key = env("BENCH_APIKEY")
   wrk.headers["apikey"] = key
-  wrk.headers["Authorization"] = "Bearer " .. (os.getenv("BENCH_TOKEN") or key)
+  wrk.headers["Authorization"] = "Bearer " .. (env("BENCH_TOKEN") or key)
   if wrk.body then
     wrk.headers["Content-Type"] = "application/json"
   end
-  local prefer = os.getenv("BENCH_PREFER")
+  local prefer = env("BENCH_PREFER")
   if prefer then
     wrk.headers["Prefer"] = prefer
   end
@@ -40,9 +51,10 @@ end
 
 function request()
   counter = counter + 1
-  local n = counter % 16777216
+  local n = counter % 65536
+  -- Each run (BENCH_RUN) and thread has its own 65,536 addresses.
   wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d",
-    (thread_no * 64 + math.floor(n / 65536)) % 256, math.floor(n / 256) % 256, n % 256)
+    (run * 4 + thread_no) % 256, math.floor(n / 256) % 256, n % 256)
   if path_template then
     return wrk.format(nil, string.format(path_template, math.random(1, path_range)))
   end

@@ -71,6 +71,11 @@ impl RestState {
             secret,
         })
     }
+
+    /// The connections requests run on (the server warms them at start).
+    pub fn conns(&self) -> &Connections {
+        &self.conns
+    }
 }
 
 /// Mount inside `web::scope("/rest/v1")`.
