@@ -230,7 +230,14 @@ describe('testimonials editor', () => {
     assert.equal(await field(form(), 'Avatar URL (Optional)').evaluate((el) => el.validity.valid), false);
     stop();
     assert.equal(writes.length, 0);
+    // The app's own check marks the field and says why, in place of the browser's bubble.
+    const avatar = field(form(), 'Avatar URL (Optional)');
+    assert.equal(await avatar.getAttribute('aria-invalid'), 'true');
+    assert.ok(await avatar.evaluate((el) => el === document.activeElement));
+    await form().getByRole('alert').getByText(/^Avatar URL \(Optional\):/).waitFor();
+    const asked = answerConfirm(page, true);
     await form().getByRole('button', { name: 'Cancel' }).click();
+    await asked;
   });
 
   it('deletes only after the confirmation', async () => {

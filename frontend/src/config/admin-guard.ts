@@ -28,6 +28,6 @@ export const guardTexts = {
   openMenu: 'Sections',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
-  contrastWarning: (pair: string, ratio: string) =>
-    `${pair}: the best text colour reaches only ${ratio}:1 on it (4.5:1 is needed for text). Pick a lighter or darker colour.`,
+  contrastWarning: (pair: string, ratio: string, min: number) =>
+    `${pair}: only ${ratio}:1 (at least ${min}:1 is needed to read well). The site uses a readable colour there instead; pick a lighter or darker colour to keep yours.`,
 } as const

@@ -32,12 +32,12 @@ export function PortfolioRoute() {
         description={page.intro}
       />
       <StructuredData />
-      <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-white">
+      <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-primary-foreground">
         <div aria-hidden="true" className="pleat-lines absolute inset-0 -z-10 opacity-[0.07]" />
         <div className="mx-auto max-w-7xl px-4 pt-10 pb-16 sm:px-6 md:pb-20 lg:px-8">
           <Link
             to="/"
-            className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-secondary"
+            className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-primary-muted transition-colors hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-secondary"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {page.backLink}
@@ -49,7 +49,7 @@ export function PortfolioRoute() {
           >
             {page.heading}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-300">{page.intro}</p>
+          <p className="mt-5 max-w-2xl text-lg text-pretty text-primary-muted">{page.intro}</p>
         </div>
       </section>
 

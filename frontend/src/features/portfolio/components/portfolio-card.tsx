@@ -66,7 +66,7 @@ export function PortfolioCard({ item, onOpen, clamp, priority = false }: Portfol
             {summary}
           </p>
         )}
-        <p className="mt-auto pt-4 text-sm font-semibold text-primary">
+        <p className="mt-auto pt-4 text-sm font-semibold text-primary-ink">
           View project <span aria-hidden="true" className="inline-block transition-transform group-hover:translate-x-1">→</span>
         </p>
       </div>
