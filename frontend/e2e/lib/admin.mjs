@@ -32,7 +32,7 @@ export async function startAdminSite(options) {
 
 export async function fillSignIn(page, { email, password }) {
   await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 

@@ -9,6 +9,7 @@ import { CategoryFilter } from '@/features/portfolio/components/category-filter'
 import { EmptyState } from '@/features/portfolio/components/empty-state'
 import { PortfolioGrid } from '@/features/portfolio/components/portfolio-grid'
 import { LazyProjectDialog } from '@/features/portfolio/components/lazy-project-dialog'
+import { LoadFailedState } from '@/features/portfolio/components/load-failed-state'
 import { allCategories, distinctCategories, filterByCategory } from '@/features/portfolio/gallery'
 import { useProjectDialog } from '@/features/portfolio/use-project-dialog'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
@@ -17,7 +18,8 @@ import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
 
 export function PortfolioRoute() {
-  const { data, isLoading } = usePortfolioItems()
+  const { data, isLoading, error, refetch } = usePortfolioItems()
+  const failed = data === undefined && error !== null
   const { data: settings } = useSiteSettings()
   const [category, setCategory] = useState<string>(allCategories)
   const dialog = useProjectDialog()
@@ -59,7 +61,7 @@ export function PortfolioRoute() {
           <h2 id="portfolio-projects-heading" className="sr-only">
             Projects
           </h2>
-          {!isLoading && (
+          {!isLoading && !failed && (
             <CategoryFilter
               categories={distinctCategories(items)}
               value={category}
@@ -73,7 +75,13 @@ export function PortfolioRoute() {
             placeholders={limits.portfolioPagePlaceholders}
             clamp={3}
             onOpen={dialog.show}
-            empty={<EmptyState title={texts.noProjectsInCategory} />}
+            empty={
+              failed ? (
+                <LoadFailedState error={error} onRetry={() => void refetch()} />
+              ) : (
+                <EmptyState title={texts.noProjectsInCategory} />
+              )
+            }
             // The first row (three cards on wide screens, one on phones) shows at once.
             priorityCount={3}
           />

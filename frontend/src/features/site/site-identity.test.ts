@@ -45,7 +45,7 @@ describe('themeVariables', () => {
     expect(themeVariables({ primaryColor: '#1e293b', secondaryColor: '#f59e0b' })).toEqual({
       '--color-primary': '#1e293b',
       '--color-primary-foreground': '#ffffff',
-      '--color-primary-muted': '#c7c9ce',
+      '--color-primary-muted': '#c7cace',
       '--color-primary-ink': '#1e293b',
       '--color-secondary': '#f59e0b',
       '--color-secondary-foreground': '#020617',

@@ -99,7 +99,13 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
           />
         </div>
         <div>
-          <Label id={`${id}-description`}>{t.fields.description}</Label>
+          {/* A contenteditable cannot be a label's `for` target; a click on the label focuses it. */}
+          <Label
+            id={`${id}-description`}
+            onClick={(event) => event.currentTarget.parentElement?.querySelector<HTMLElement>('.ql-editor')?.focus()}
+          >
+            {t.fields.description}
+          </Label>
           <div className="rounded-xl border border-slate-300 focus-within:border-primary focus-within:ring-2 focus-within:ring-secondary/40">
             <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
               <RichTextEditor
