@@ -35,7 +35,7 @@ export function SiteLogo({ title, logoUrl, tone = 'light', truncate = false, cla
       <span
         className={cn(
           'min-w-0 font-display text-xl font-semibold tracking-tight',
-          truncate ? 'truncate' : '[overflow-wrap:anywhere]',
+          truncate ? 'truncate' : 'wrap-anywhere',
           tone === 'light' ? 'text-slate-950' : 'text-white',
         )}
       >
