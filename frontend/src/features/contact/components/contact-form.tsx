@@ -75,7 +75,8 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
       setValues(emptyContactForm)
       setStatus('success')
     } else {
-      setError(result.rateLimited ? t.errors.tooMany : result.offline ? networkErrorText : t.errors.sendFailed)
+      // The spec's failure text stays; when the server was not reached at all, it says so too.
+      setError(result.rateLimited ? t.errors.tooMany : result.offline ? `${t.errors.sendFailed} ${networkErrorText}` : t.errors.sendFailed)
       setStatus('idle')
     }
   }
