@@ -132,8 +132,17 @@ describe('focus and keyboard', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Edit Furniture Covers');
   });
 
-  it('reaches Save in the portfolio form by keyboard alone, past the description editor', async () => {
+  it('asks nothing on Cancel of an untouched form with a rich description', async () => {
     await openSection(page, 'Portfolio');
+    await page.getByRole('button', { name: 'Edit Living Room Linen Drapes' }).click();
+    const form = page.getByTestId('portfolio-form');
+    await form.locator('.ql-editor').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('confirm-dialog').count(), 0);
+  });
+
+  it('reaches Save in the portfolio form by keyboard alone, past the description editor', async () => {
     await page.getByRole('button', { name: 'Add Portfolio Item' }).click();
     const form = page.getByTestId('portfolio-form');
     await form.locator('.ql-editor').waitFor();

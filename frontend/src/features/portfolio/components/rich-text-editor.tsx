@@ -41,7 +41,11 @@ export default function RichTextEditor({ defaultValue, onChange, labelledBy, des
       ref={ref}
       theme="snow"
       defaultValue={defaultValue}
-      onChange={(html) => onChange(html)}
+      // Only the owner's edits count: Quill re-writing the loaded HTML in its own form is
+      // not a change (it would mark an untouched form as unsaved).
+      onChange={(html, _delta, source) => {
+        if (source === 'user') onChange(html)
+      }}
       modules={modules}
       formats={editorFormats}
       className="rich-text-editor overflow-hidden rounded-xl bg-white [&_.ql-container]:text-base [&_.ql-editor]:min-h-[120px] [&_.ql-toolbar]:flex [&_.ql-toolbar]:flex-wrap"
