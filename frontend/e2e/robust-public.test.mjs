@@ -1,7 +1,8 @@
 // The public site with difficult content and colours (issue 15): a 45-letter word and a
 // 55-character site title on a 390 px phone, a light colour pair that must stay readable,
 // the gallery's arrow keys, visible focus on project cards, the contact form's inline
-// field errors, and an honest message (then recovery) when projects fail to load.
+// field errors, the setup note of a site without an owner, and an honest message (then
+// recovery) when projects fail to load.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { viewports } from './lib/browser.mjs';
@@ -134,6 +135,18 @@ describe('keyboard', () => {
       assert.ok(await first.evaluate((el) => el === document.activeElement));
       await first.fill('Ann');
       assert.equal(await first.getAttribute('aria-invalid'), null);
+    });
+  });
+});
+
+describe('a site without an owner yet', () => {
+  it('explains `pleat user add` on the sign-in screen, knowing only that no account exists', async () => {
+    await withPage(async (page) => {
+      const asked = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/has_editor_account'));
+      await page.goto(`${site.url}/admin`);
+      assert.equal(await (await asked).json(), false);
+      await page.getByText('pleat user add you@example.com').waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'email');
     });
   });
 });

@@ -24,7 +24,8 @@ export function AdminHeader({ email, onSignOut, signingOut, error }: AdminHeader
         <div className="flex shrink-0 flex-wrap justify-end gap-2">
           <a href="/" target="_blank" rel="noopener" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
             <ExternalLink aria-hidden="true" />
-            {guardTexts.viewSite}
+            {/* Icon only on a phone, where the title needs the room; still named for screen readers. */}
+            <span className="max-sm:sr-only">{guardTexts.viewSite}</span>
           </a>
           <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
             <LogOut aria-hidden="true" />
