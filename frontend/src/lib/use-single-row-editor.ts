@@ -37,7 +37,7 @@ export function useSingleRowEditor<V, P>(options: SingleRowEditorOptions<V, P>) 
     const result = await save(id, build(values))
     if (!result.success) {
       console.error(log, result.error)
-      setStatus({ text: failureText(texts.failure, result.error), tone: 'error' })
+      setStatus({ text: failureText(texts.failure, result.error) })
       return
     }
     setStatus({ text: texts.success })

@@ -41,6 +41,9 @@ export function useDeferredDelete<T extends { id: string }>(options: DeferredDel
       scheduled.current.delete(id)
       window.clearTimeout(entry.timer)
       const result = await latest.current.remove(entry.item)
+      // A failed deletion shows its row again together with the error; a done one stays
+      // hidden until the list has been read again (no flash of the deleted row).
+      if (!result.success) unhide(id)
       await latest.current.settled(result)
       unhide(id)
     },
