@@ -15,6 +15,7 @@ import { scrollToSection } from '@/lib/scroll'
 import { formatCounter, galleryImages } from '../gallery'
 import type { PortfolioItem } from '../types'
 import { useGallery } from '../use-gallery'
+import { useGalleryKeys } from '../use-gallery-keys'
 
 interface ProjectDialogProps {
   item: PortfolioItem | null
@@ -29,6 +30,7 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
   const images = galleryImages(item)
   const gallery = useGallery(images.length, open)
   const total = images.length
+  useGalleryKeys(open && total > 1, gallery.previous, gallery.next)
   const src = images[gallery.index]
 
   return (
