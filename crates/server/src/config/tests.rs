@@ -203,7 +203,9 @@ fn transform_concurrency_defaults_to_the_cores_and_is_checked() {
     let c = parse(&[("PLEAT_TRANSFORM_CONCURRENCY", "3")]).unwrap();
     assert_eq!(c.transform_concurrency, 3);
     assert_eq!(
-        parse(&[("PLEAT_TRANSFORM_CONCURRENCY", "0")]).unwrap_err().name,
+        parse(&[("PLEAT_TRANSFORM_CONCURRENCY", "0")])
+            .unwrap_err()
+            .name,
         "PLEAT_TRANSFORM_CONCURRENCY"
     );
 }

@@ -112,7 +112,9 @@ fn decode(source: &[u8]) -> Result<(DynamicImage, ImageFormat), RenderError> {
     let mut limits = Limits::default();
     limits.max_alloc = Some(MAX_PIXELS * 8);
     reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|_| RenderError::Unsupported)?;
+    let mut decoder = reader
+        .into_decoder()
+        .map_err(|_| RenderError::Unsupported)?;
     let (w, h) = decoder.dimensions();
     if u64::from(w) * u64::from(h) > MAX_PIXELS {
         return Err(RenderError::TooManyPixels);
@@ -215,7 +217,9 @@ mod tests {
     }
 
     fn jpeg(w: u32, h: u32) -> Vec<u8> {
-        let img = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+        let img = image::RgbImage::from_fn(w, h, |x, y| {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+        });
         let mut out = Vec::new();
         DynamicImage::ImageRgb8(img)
             .write_with_encoder(JpegEncoder::new_with_quality(&mut out, 90))
@@ -240,8 +244,8 @@ mod tests {
         // A 160×120 JPEG whose EXIF says "rotate 90°": displayed 120×160.
         let src = jpeg(160, 120);
         let exif: &[u8] = &[
-            0xFF, 0xE1, 0x00, 0x22, b'E', b'x', b'i', b'f', 0, 0, b'M', b'M', 0, 0x2A, 0, 0, 0,
-            8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0,
+            0xFF, 0xE1, 0x00, 0x22, b'E', b'x', b'i', b'f', 0, 0, b'M', b'M', 0, 0x2A, 0, 0, 0, 8,
+            0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0,
         ];
         let mut rotated = src[..2].to_vec();
         rotated.extend_from_slice(exif);
@@ -282,7 +286,11 @@ mod tests {
         for b in data {
             c ^= u32::from(*b);
             for _ in 0..8 {
-                c = if c & 1 != 0 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+                c = if c & 1 != 0 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
             }
         }
         !c

@@ -130,7 +130,8 @@ impl TransformOptions {
     pub fn from_query(pairs: &[(String, String)]) -> Result<TransformOptions, StorageError> {
         let mut map = serde_json::Map::new();
         for (k, v) in pairs {
-            map.entry(k.clone()).or_insert_with(|| Value::String(v.clone()));
+            map.entry(k.clone())
+                .or_insert_with(|| Value::String(v.clone()));
         }
         Self::from_map(&map, "querystring")
     }
@@ -347,7 +348,10 @@ mod tests {
             "querystring/format must be equal to one of the allowed values"
         );
         assert_eq!(q("format=origin").unwrap().format, Some(Format::Origin));
-        assert_eq!(q("token=abc&download=x").unwrap(), TransformOptions::default());
+        assert_eq!(
+            q("token=abc&download=x").unwrap(),
+            TransformOptions::default()
+        );
     }
 
     #[test]
@@ -356,9 +360,7 @@ mod tests {
         assert!(none.webp_output(Some("image/avif,image/webp,*/*;q=0.8")));
         assert!(!none.webp_output(Some("image/png,*/*")));
         assert!(!none.webp_output(None));
-        assert!(!q("format=origin")
-            .unwrap()
-            .webp_output(Some("image/webp")));
+        assert!(!q("format=origin").unwrap().webp_output(Some("image/webp")));
         assert!(q("format=webp").unwrap().webp_output(None));
         assert!(q("format=avif").unwrap().webp_output(None));
     }
@@ -396,7 +398,10 @@ mod tests {
         let b = q("width=200&quality=80&resize=cover").unwrap();
         assert_eq!(a.fingerprint(true), b.fingerprint(true));
         assert_ne!(a.fingerprint(true), a.fingerprint(false));
-        assert_ne!(a.fingerprint(true), q("width=201").unwrap().fingerprint(true));
+        assert_ne!(
+            a.fingerprint(true),
+            q("width=201").unwrap().fingerprint(true)
+        );
         assert_eq!(a.fingerprint(true), "w200-h0-cover-q80-webp");
     }
 }

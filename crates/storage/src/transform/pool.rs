@@ -26,7 +26,12 @@ pub struct RenderPool {
 }
 
 fn busy() -> StorageError {
-    StorageError::new(429, "InvalidRequest", "Too many requests", "Too many requests")
+    StorageError::new(
+        429,
+        "InvalidRequest",
+        "Too many requests",
+        "Too many requests",
+    )
 }
 
 impl RenderPool {
@@ -106,13 +111,17 @@ mod tests {
     #[tokio::test]
     async fn a_full_queue_answers_429_at_once() {
         let pool = RenderPool::new(1);
-        pool.waiting.store(2 * (QUEUE_PER_SLOT + 1), Ordering::SeqCst);
+        pool.waiting
+            .store(2 * (QUEUE_PER_SLOT + 1), Ordering::SeqCst);
         let err = pool
             .render(bytes::Bytes::new(), TransformOptions::default(), true)
             .await
             .err()
             .unwrap();
-        assert_eq!((err.status, err.message.as_str()), (429, "Too many requests"));
+        assert_eq!(
+            (err.status, err.message.as_str()),
+            (429, "Too many requests")
+        );
         assert_eq!(pool.renders(), 0);
     }
 }

@@ -35,7 +35,9 @@ pub fn cache_key(object_id: &uuid::Uuid, version: &str, fingerprint: &str, webp:
 /// Strong, and different for each rendering of each version (a browser
 /// holding the WebP must not revalidate it as the JPEG).
 fn etag(version: &str, fingerprint: &str) -> String {
-    let digest = hex(&Md5::digest(format!("etag/{version}/{fingerprint}").as_bytes()));
+    let digest = hex(&Md5::digest(
+        format!("etag/{version}/{fingerprint}").as_bytes(),
+    ));
     format!("\"{digest}\"")
 }
 
@@ -127,7 +129,8 @@ pub async fn rendering(
     let key = cache_key(&obj.id, version, &fingerprint, webp);
     let (bytes, content_type) = match read_all(state, &key, u64::MAX).await {
         Ok(bytes) => {
-            let ct = image::guess_format(&bytes).map_or("application/octet-stream", image_ops::content_type);
+            let ct = image::guess_format(&bytes)
+                .map_or("application/octet-stream", image_ops::content_type);
             (bytes, ct)
         }
         Err(_) => {
