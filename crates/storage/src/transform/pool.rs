@@ -109,6 +109,30 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_rendering_waits_while_every_slot_is_taken() {
+        let pool = Arc::new(RenderPool::new(1));
+        let held = pool.slots.clone().acquire_owned().await.unwrap();
+        let p = pool.clone();
+        let waiting = tokio::spawn(async move {
+            p.render(
+                bytes::Bytes::from_static(b"x"),
+                TransformOptions::default(),
+                true,
+            )
+            .await
+        });
+        while pool.waiting.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(pool.renders(), 0, "no rendering may start without a slot");
+        assert!(!waiting.is_finished());
+        drop(held);
+        assert!(waiting.await.unwrap().is_err());
+        assert_eq!(pool.renders(), 1);
+        assert_eq!(pool.waiting.load(Ordering::SeqCst), 0);
+    }
+
+    #[tokio::test]
     async fn a_full_queue_answers_429_at_once() {
         let pool = RenderPool::new(1);
         pool.waiting
