@@ -9,5 +9,5 @@ pub mod options;
 pub mod pool;
 pub mod respond;
 
-pub use options::TransformOptions;
+pub use options::{Format, TransformOptions};
 pub use pool::RenderPool;

@@ -279,6 +279,29 @@ async fn signed_render_urls_carry_their_options_in_the_token() {
     let (_, body) = error_of(app.client.get(app.url(&other)).send().await.unwrap()).await;
     assert_eq!(body["code"], "InvalidSignature");
 
+    // A token signed for the source's format keeps it, whatever Accept says.
+    let res = app
+        .client
+        .post(app.url("/object/sign/priv/photo.jpg"))
+        .bearer_auth(&app.service_key)
+        .json(&json!({"expiresIn": 60, "transform": {"width": 20, "format": "origin"}}))
+        .send()
+        .await
+        .unwrap();
+    let origin = res.json::<serde_json::Value>().await.unwrap()["signedURL"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let res = app
+        .client
+        .get(app.url(&origin))
+        .header("accept", "image/webp")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-type"], "image/jpeg");
+    assert_eq!(size_of(&res.bytes().await.unwrap()), (20, 10));
+
     // Without transform, a plain object URL as before; a bad transform is refused.
     let res = app
         .client
