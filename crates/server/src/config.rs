@@ -37,6 +37,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_BODY_TIMEOUT",
     "PLEAT_STORAGE_URL",
     "PLEAT_MAX_UPLOAD",
+    "PLEAT_TRANSFORM_CONCURRENCY",
 ];
 
 #[derive(Debug, Clone)]
@@ -71,6 +72,9 @@ pub struct Config {
     pub storage_url: Option<String>,
     /// Largest `/storage/v1` upload, bytes.
     pub max_upload: u64,
+    /// Image renderings (`/storage/v1/render/image`) at once; default: the
+    /// number of cores. More wait in a bounded queue.
+    pub transform_concurrency: usize,
 }
 
 /// One line saying which variable is wrong and why.
@@ -245,6 +249,12 @@ impl Config {
                 v => v.map(str::to_string),
             },
             max_upload: number(get("PLEAT_MAX_UPLOAD"), "PLEAT_MAX_UPLOAD", 52_428_800, 1)?,
+            transform_concurrency: number(
+                get("PLEAT_TRANSFORM_CONCURRENCY"),
+                "PLEAT_TRANSFORM_CONCURRENCY",
+                std::thread::available_parallelism().map_or(2, |n| n.get() as u64),
+                1,
+            )? as usize,
         })
     }
 }

@@ -81,6 +81,7 @@ fn storage_state(
             jwt_secret: secret,
             max_upload: config.max_upload,
             timeouts: config.statement_timeouts,
+            transform_concurrency: config.transform_concurrency,
         },
     ))
 }

@@ -1,6 +1,6 @@
 //! Supabase-compatible `/storage/v1`: buckets and objects under row-level
 //! security on `storage.buckets` / `storage.objects`, blobs in an
-//! `object_store` backend, public and signed URLs.
+//! `object_store` backend, public and signed URLs, image transformation.
 //!
 //! The server mounts it with
 //! `web::scope("/storage/v1").app_data(web::Data::new(state)).configure(pleat_storage::configure)`.
@@ -19,6 +19,7 @@ mod routes;
 mod serve;
 pub mod size;
 pub mod token;
+pub mod transform;
 mod upload;
 mod upload_form;
 
@@ -39,6 +40,8 @@ pub struct StorageSettings {
     pub max_upload: u64,
     /// How long one statement may run, per role (as in `/rest/v1`).
     pub timeouts: pleat_db::StatementTimeouts,
+    /// Image renderings at once (`PLEAT_TRANSFORM_CONCURRENCY`).
+    pub transform_concurrency: usize,
 }
 
 pub struct StorageState {
@@ -47,6 +50,7 @@ pub struct StorageState {
     pub(crate) backend: Backend,
     pub(crate) settings: StorageSettings,
     pub(crate) tokens: VerifiedTokens,
+    pub(crate) renderer: transform::RenderPool,
 }
 
 impl StorageState {
@@ -54,9 +58,15 @@ impl StorageState {
         StorageState {
             pool,
             backend,
+            renderer: transform::RenderPool::new(settings.transform_concurrency),
             settings,
             tokens: VerifiedTokens::new(),
         }
+    }
+
+    /// Image renderings done so far (cache hits are not renderings).
+    pub fn renders(&self) -> u64 {
+        self.renderer.renders()
     }
 
     pub(crate) async fn caller(

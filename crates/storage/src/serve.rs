@@ -28,7 +28,7 @@ fn safe_content_type(mimetype: &str) -> String {
     }
 }
 
-fn disposition(req: &HttpRequest) -> Option<String> {
+pub(crate) fn disposition(req: &HttpRequest) -> Option<String> {
     let query = web_query(req);
     let name = query
         .iter()

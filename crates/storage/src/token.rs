@@ -1,7 +1,8 @@
 //! Signed-URL tokens: HS256 JWTs signed with the JWT secret, with Supabase's
 //! claims (`url` = `bucket/key`, `scope`, `iat`, `exp`; upload tokens also
-//! `owner` and `upsert`). Verified in Supabase's order: signature, scope,
-//! url, expiry, with no leeway, so an expired link stops working on time.
+//! `owner` and `upsert`, render tokens `transformations` and `format`).
+//! Verified in Supabase's order: signature, scope, url, expiry, with no
+//! leeway, so an expired link stops working on time.
 
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -28,6 +29,12 @@ pub struct UrlClaims {
     pub owner: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upsert: Option<bool>,
+    /// A render token's options (`height:…,width:…,resize:…`), fixed at signing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transformations: Option<String>,
+    /// A render token's requested format (`""` when none), as Supabase signs it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 impl UrlClaims {
@@ -39,6 +46,8 @@ impl UrlClaims {
             exp: now.saturating_add(expires_in),
             owner: None,
             upsert: None,
+            transformations: None,
+            format: None,
         }
     }
 
@@ -56,6 +65,8 @@ impl UrlClaims {
             exp: now.saturating_add(expires_in),
             owner,
             upsert: Some(upsert),
+            transformations: None,
+            format: None,
         }
     }
 

@@ -195,3 +195,17 @@ fn invalid_values_give_one_clear_line() {
         assert!(!err.contains('\n'));
     }
 }
+
+#[test]
+fn transform_concurrency_defaults_to_the_cores_and_is_checked() {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    assert_eq!(parse(&[]).unwrap().transform_concurrency, cores);
+    let c = parse(&[("PLEAT_TRANSFORM_CONCURRENCY", "3")]).unwrap();
+    assert_eq!(c.transform_concurrency, 3);
+    assert_eq!(
+        parse(&[("PLEAT_TRANSFORM_CONCURRENCY", "0")])
+            .unwrap_err()
+            .name,
+        "PLEAT_TRANSFORM_CONCURRENCY"
+    );
+}

@@ -20,6 +20,9 @@ mod object_sign;
 mod object_sign_many;
 mod object_signed_get;
 mod object_upload;
+mod render_authenticated;
+mod render_public;
+mod render_signed;
 mod upload_sign;
 mod upload_signed;
 
@@ -95,6 +98,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             &format!("/object/authenticated/{TAIL}"),
             web::head().to(object_get::handle),
+        )
+        .route(
+            &format!("/render/image/public/{TAIL}"),
+            web::get().to(render_public::handle),
+        )
+        .route(
+            &format!("/render/image/authenticated/{TAIL}"),
+            web::get().to(render_authenticated::handle),
+        )
+        .route(
+            &format!("/render/image/sign/{TAIL}"),
+            web::get().to(render_signed::handle),
         )
         .route("/object/{bucket}", web::delete().to(object_remove::handle))
         .route(

@@ -1,5 +1,7 @@
-//! POST /object/sign/{bucket}/{key} `{expiresIn}`: createSignedUrl, for an
-//! object the caller can SELECT; the URL carries a JWT with `url` and `exp`.
+//! POST /object/sign/{bucket}/{key} `{expiresIn, transform?}`: createSignedUrl,
+//! for an object the caller can SELECT; the URL carries a JWT with `url` and
+//! `exp`, and with a non-empty `transform` it is a `/render/image/sign/` URL
+//! whose token also fixes the transformation (`transformations`, `format`).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -9,6 +11,7 @@ use crate::error::StorageError;
 use crate::model::Object;
 use crate::routes::{json_body, now};
 use crate::token::{self, UrlClaims};
+use crate::transform::TransformOptions;
 use crate::{db, paths, StorageState};
 
 #[derive(Deserialize)]
@@ -40,6 +43,22 @@ pub fn signed_url(
     Ok(format!("/object/sign/{bucket}/{key}?token={token}"))
 }
 
+/// The signed path of a rendering: the options travel in the token.
+fn signed_render_url(
+    state: &StorageState,
+    bucket: &str,
+    key: &str,
+    expires: i64,
+    transform: &TransformOptions,
+    format: &str,
+) -> Result<String, StorageError> {
+    let mut claims = UrlClaims::download(format!("{bucket}/{key}"), now(), expires);
+    claims.transformations = Some(transform.to_claim());
+    claims.format = Some(format.to_string());
+    let token = token::sign(&claims, &state.settings.jwt_secret)?;
+    Ok(format!("/render/image/sign/{bucket}/{key}?token={token}"))
+}
+
 pub async fn handle(
     req: HttpRequest,
     body: web::Bytes,
@@ -49,17 +68,18 @@ pub async fn handle(
     let (bucket, key) = paths::object(&req)?;
     let body: Body = json_body(&body)?;
     let expires = expires_in(&body.expires_in)?;
-    if body
-        .transform
-        .as_ref()
-        .is_some_and(|t| t.as_object().is_some_and(|o| !o.is_empty()))
-    {
-        return Err(StorageError::invalid_request(
-            "Image transformation is not available on this server yet",
-        ));
-    }
+    let raw = body.transform.unwrap_or(Value::Null);
+    let transform = TransformOptions::from_json(&raw)?;
     let mut tx = db::begin(&state, &caller, "storage.object.sign").await?;
     Object::find(&mut tx, &bucket, &key).await?;
     tx.commit().await?;
-    Ok(HttpResponse::Ok().json(json!({"signedURL": signed_url(&state, &bucket, &key, expires)?})))
+    // storage-js sends `transform` only when it has keys; an empty one
+    // signs a plain object URL.
+    let url = if raw.as_object().is_some_and(|o| !o.is_empty()) {
+        let format = raw.get("format").and_then(Value::as_str).unwrap_or("");
+        signed_render_url(&state, &bucket, &key, expires, &transform, format)?
+    } else {
+        signed_url(&state, &bucket, &key, expires)?
+    };
+    Ok(HttpResponse::Ok().json(json!({ "signedURL": url })))
 }

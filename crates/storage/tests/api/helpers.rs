@@ -21,6 +21,8 @@ pub struct TestApp {
     pub service_key: String,
     pub anon_key: String,
     pub blobs: tempfile::TempDir,
+    /// The server's state, to read its render counter.
+    pub state: web::Data<StorageState>,
     _data: tempfile::TempDir,
 }
 
@@ -79,8 +81,10 @@ pub async fn spawn_app() -> TestApp {
             jwt_secret: SecretString::from(JWT_SECRET.to_string()),
             max_upload: MAX_UPLOAD,
             timeouts: pleat_db::StatementTimeouts::default(),
+            transform_concurrency: 2,
         },
     ));
+    let shared = state.clone();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     let server = HttpServer::new(move || {
@@ -102,6 +106,7 @@ pub async fn spawn_app() -> TestApp {
         service_key: key("service_role", json!({})),
         anon_key: key("anon", json!({})),
         blobs,
+        state: shared,
         _data: data,
     }
 }

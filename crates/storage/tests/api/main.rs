@@ -3,5 +3,6 @@
 
 mod errors;
 mod helpers;
+mod render;
 mod serving;
 mod uploads;
