@@ -1,6 +1,7 @@
 // The list of admin sections; the chosen one is held by the page, not the URL.
-import { FileText, Image, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import { Contact, FileText, Image, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
+import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
@@ -11,6 +12,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   about: Info,
   contact: Mail,
   settings: Settings,
+  details: Contact,
 }
 
 interface AdminSidebarProps {
@@ -30,6 +32,7 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               <button
                 type="button"
                 aria-current={current ? 'page' : undefined}
+                aria-describedby={key === 'contact' ? unreadCountId : undefined}
                 onClick={() => onSelect(key)}
                 className={cn(
                   'flex w-full cursor-pointer items-center gap-3 rounded-xl px-4 py-2.5 text-left text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-secondary',
@@ -38,6 +41,7 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {label}
+                {key === 'contact' && <UnreadCount />}
               </button>
             </li>
           )
