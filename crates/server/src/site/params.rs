@@ -35,13 +35,20 @@ fn fill(target: &str, params: &[(String, String)]) -> Option<String> {
         let after = &rest[at + OPEN.len()..];
         let end = after.find('}')?;
         let name = &after[..end];
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
             // Not a placeholder: keep the text as written.
             out.push_str(&rest[..at + OPEN.len()]);
             rest = after;
             continue;
         }
-        let value = params.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())?;
+        let value = params
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())?;
         if value.is_empty() {
             return None;
         }
@@ -58,44 +65,74 @@ mod tests {
     use super::*;
 
     fn reads(pairs: &[(&str, &str)]) -> Reads {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     }
 
     #[test]
     fn a_placeholder_takes_the_parameter_percent_encoded() {
         let bound = bind(
-            &reads(&[("item", "items?select=title&id=eq.{query.item}&limit=1"), ("all", "items?select=*")]),
+            &reads(&[
+                ("item", "items?select=title&id=eq.{query.item}&limit=1"),
+                ("all", "items?select=*"),
+            ]),
             "item=42&other=x",
         );
-        assert_eq!(bound, reads(&[("item", "items?select=title&id=eq.42&limit=1"), ("all", "items?select=*")]));
+        assert_eq!(
+            bound,
+            reads(&[
+                ("item", "items?select=title&id=eq.42&limit=1"),
+                ("all", "items?select=*")
+            ])
+        );
     }
 
     #[test]
     fn a_value_cannot_add_filters_or_parameters() {
-        let bound = bind(&reads(&[("item", "items?id=eq.{query.item}")]), "item=1%26select%3Dsecret%2Cid&x=1");
+        let bound = bind(
+            &reads(&[("item", "items?id=eq.{query.item}")]),
+            "item=1%26select%3Dsecret%2Cid&x=1",
+        );
         assert_eq!(bound["item"], "items?id=eq.1%26select%3Dsecret%2Cid");
-        let bound = bind(&reads(&[("item", "items?id=eq.{query.item}")]), "item=a+b/c%");
+        let bound = bind(
+            &reads(&[("item", "items?id=eq.{query.item}")]),
+            "item=a+b/c%",
+        );
         assert_eq!(bound["item"], "items?id=eq.a+b%2Fc%25");
     }
 
     #[test]
     fn a_read_whose_parameter_is_missing_or_empty_is_left_out() {
-        let declared = reads(&[("item", "items?id=eq.{query.item}"), ("all", "items?select=*")]);
+        let declared = reads(&[
+            ("item", "items?id=eq.{query.item}"),
+            ("all", "items?select=*"),
+        ]);
         assert_eq!(bind(&declared, "").len(), 1);
         assert_eq!(bind(&declared, "item=").len(), 1);
-        assert_eq!(bind(&declared, "items=3").keys().collect::<Vec<_>>(), ["all"]);
+        assert_eq!(
+            bind(&declared, "items=3").keys().collect::<Vec<_>>(),
+            ["all"]
+        );
     }
 
     #[test]
     fn braces_that_are_not_placeholders_are_kept() {
-        let declared = reads(&[("tags", "items?tags=cs.{a,b}&note=eq.{query.}&x=eq.{query.a b}")]);
+        let declared = reads(&[(
+            "tags",
+            "items?tags=cs.{a,b}&note=eq.{query.}&x=eq.{query.a b}",
+        )]);
         assert_eq!(bind(&declared, "a=1"), declared);
         assert!(bind(&reads(&[("bad", "items?id=eq.{query.item")]), "item=1").is_empty());
     }
 
     #[test]
     fn the_first_value_of_a_repeated_parameter_counts() {
-        let bound = bind(&reads(&[("item", "items?id=eq.{query.item}")]), "item=1&item=2");
+        let bound = bind(
+            &reads(&[("item", "items?id=eq.{query.item}")]),
+            "item=1&item=2",
+        );
         assert_eq!(bound["item"], "items?id=eq.1");
     }
 }

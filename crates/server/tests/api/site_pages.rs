@@ -184,7 +184,9 @@ async fn a_read_can_take_a_query_parameter_of_the_page_request() {
         r#"{"pages": {"/": {"data": {"note": "notes?select=title&id=eq.{query.note}", "count": "notes?select=id"}, "head": "note.head.html"}}}"#,
     )
     .unwrap();
-    let data_of = |html: &str| -> Value { serde_json::from_str(script_text(html, "id=\"pleat-data\"")).unwrap() };
+    let data_of = |html: &str| -> Value {
+        serde_json::from_str(script_text(html, "id=\"pleat-data\"")).unwrap()
+    };
 
     let html = app.get("/?note=2&utm_source=x").await.text().await.unwrap();
     assert!(html.contains("<title>Second</title>"), "{html}");
@@ -192,7 +194,11 @@ async fn a_read_can_take_a_query_parameter_of_the_page_request() {
 
     let html = app.get("/").await.text().await.unwrap();
     assert!(html.contains("<title>All notes</title>"), "{html}");
-    assert_eq!(data_of(&html), json!({"count": [{"id": 1}, {"id": 2}]}), "without the parameter the read is left out");
+    assert_eq!(
+        data_of(&html),
+        json!({"count": [{"id": 1}, {"id": 2}]}),
+        "without the parameter the read is left out"
+    );
 
     // The value is one value: it cannot widen the filter into a second condition.
     let html = app.get("/?note=1%26id%3Deq.2").await.text().await.unwrap();
