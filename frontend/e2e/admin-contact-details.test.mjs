@@ -65,8 +65,8 @@ describe('contact details', () => {
       await page.getByLabel(`${day} Opens`).fill('08:30');
       await page.getByLabel(`${day} Closes`).fill(day === 'Friday' ? '16:00' : '17:00');
     }
-    await page.getByLabel('Saturday open').uncheck();
-    await page.getByLabel('Sunday open').check();
+    await page.getByRole('checkbox', { name: 'Saturday open' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Sunday open' }).check();
     await page.getByLabel('Sunday Opens').fill('10:00');
     await page.getByLabel('Sunday Closes').fill('14:00');
     assert.equal(await page.getByTestId('hours-preview').innerText(), HUMAN_HOURS);

@@ -96,8 +96,8 @@ describe('ordering services', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Custom Curtains moved to position 4 of 5.' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Move Measurement & Installation up' }).click();
-    await page.getByRole('status').filter({ hasText: 'Measurement & Installation moved to position 3 of 5.' }).waitFor({ state: 'attached' });
-    const expected = ['Design Consultation', 'Window Blinds', 'Measurement & Installation', 'Furniture Covers', 'Custom Curtains'];
+    await page.getByRole('status').filter({ hasText: 'Measurement & Installation moved to position 4 of 5.' }).waitFor({ state: 'attached' });
+    const expected = ['Design Consultation', 'Window Blinds', 'Furniture Covers', 'Measurement & Installation', 'Custom Curtains'];
     assert.deepEqual(await names(), expected);
     await waitForStored(expected);
     assert.deepEqual(await publicOrder(), expected);

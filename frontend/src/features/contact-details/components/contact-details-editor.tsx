@@ -1,7 +1,7 @@
 // Admin "Contact Details": phone, email, address, the weekly opening hours with a note,
 // and the social profiles, saved into the contact_info row the public pages read.
 import { ExternalLink } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { PanelHeader } from '@/components/ui/panel-header'
@@ -66,22 +66,28 @@ function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
   const [values, setValues] = useState(() => contactDetailsValues(info))
   const [errors, setErrors] = useState<ContactDetailsErrors>({})
   const set = (name: keyof ContactDetailsValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
+  const formRef = useRef<HTMLFormElement>(null)
+  const [attempt, setAttempt] = useState(0)
+
+  // After a refused save, the first field that needs fixing gets the focus (once rendered invalid).
+  useEffect(() => {
+    if (attempt === 0) return
+    formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], [aria-invalid="true"] input')?.focus()
+  }, [attempt])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const found = contactDetailsErrors(values)
     setErrors(found)
     if (Object.keys(found).length > 0) {
-      // Focus the first field that needs fixing, as the form reads top to bottom.
-      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"] input, input[aria-invalid="true"]')
-      first?.focus()
+      setAttempt((n) => n + 1)
       return
     }
     void onSave(values)
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6">
       <Card className="space-y-5 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
         <div className="grid gap-5 sm:grid-cols-2">
