@@ -46,7 +46,8 @@ describe('routes', () => {
 
   it('/admin has its own full-screen layout and asks to sign in', async () => {
     renderAt('/admin')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Content Management' })).toBeTruthy()
+    // The admin's code is loaded lazily; on a busy machine that takes more than findBy's default second.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content Management' }, { timeout: 10_000 })).toBeTruthy()
     expect(screen.getByText('Sign in to manage your landing page')).toBeTruthy()
     expect(screen.queryByRole('contentinfo')).toBeNull()
   })

@@ -44,5 +44,6 @@ describe('cn', () => {
       differences.slice(0, 20),
       'a class group is missing from src/lib/tailwind-merge-config.ts: run `npm run generate:cn`',
     ).toEqual([])
-  })
+    // Every pair of a few hundred classes: seconds on a busy machine, so a generous limit.
+  }, 60_000)
 })
