@@ -36,7 +36,7 @@ export function HoursFieldset({ week, error, onChange }: HoursFieldsetProps) {
                   aria-label={`${day.day} ${t.opens}`}
                   value={day.opens}
                   onChange={(e) => set(i, { opens: e.target.value })}
-                  className="h-10 w-32"
+                  className="h-10 w-36"
                 />
                 <span aria-hidden="true" className="text-slate-500">
                   –
@@ -46,7 +46,7 @@ export function HoursFieldset({ week, error, onChange }: HoursFieldsetProps) {
                   aria-label={`${day.day} ${t.closes}`}
                   value={day.closes}
                   onChange={(e) => set(i, { closes: e.target.value })}
-                  className="h-10 w-32"
+                  className="h-10 w-36"
                 />
               </div>
             ) : (
