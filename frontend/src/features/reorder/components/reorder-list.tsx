@@ -30,10 +30,16 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
   const rows = useRef(new Map<string, HTMLLIElement>())
   const focusAfterMove = useRef<string | null>(null)
   const before = useRef<T[]>(order)
+  // Saves run one after another, in the order of the moves; while any is under way the
+  // order shown is the owner's, not a read that an earlier save started.
+  const queue = useRef<Promise<unknown>>(Promise.resolve())
+  const pending = useRef(0)
+  const latest = useRef(items)
+  latest.current = items
 
-  // A fresh read of the list (after a save, or another tab's change) replaces the order shown.
+  // A fresh read of the list (after the saves, or another tab's change) replaces the order shown.
   useEffect(() => {
-    if (!drag) setOrder([...items])
+    if (!drag && pending.current === 0) setOrder([...items])
   }, [items])
 
   useEffect(() => {
@@ -47,10 +53,15 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
     if (sameOrder(next, previous)) return
     const position = next.findIndex((item) => item.id === moved.id) + 1
     setAnnouncement(moveAnnouncement(name(moved), position, next.length))
-    if (!(await onSave(next))) {
-      setOrder(previous)
-      setAnnouncement(t.failed)
-    }
+    pending.current += 1
+    const saved = queue.current.then(() => onSave(next))
+    queue.current = saved
+    const ok = await saved
+    pending.current -= 1
+    if (ok) return
+    setAnnouncement(t.failed)
+    // The failed save read the list again: once no other save is under way, show what the server holds.
+    if (pending.current === 0) setOrder([...latest.current])
   }
 
   function moveBy(index: number, delta: number, buttonId: string) {
