@@ -105,6 +105,7 @@ describe('contact form', () => {
         phone: '+1 (555) 010-0100 ex',
         service_needed: 'furniture-covers',
         message: 'Curtains for the study.\nLined, please.',
+        read_at: null,
       },
     );
   });

@@ -38,7 +38,7 @@ describe('legal pages', () => {
     it(`${path} has a contact block whose 'Contact Us' opens the contact form`, async () => {
       await page.goto(`${site.url}${path}`);
       const block = page.getByRole('region', { name: 'Contact Us' });
-      await block.getByText('hello@pleatinteriors.com').waitFor();
+      await block.getByText('hello@example.com').waitFor();
       const link = block.getByRole('link', { name: 'Contact Us' });
       assert.equal(await link.getAttribute('href'), '/#contact');
       await link.click();

@@ -1,18 +1,17 @@
 // Full-page screenshots of the public pages and the admin's new screens (issue 15: sign-in,
 // section list, unsaved-changes question, undo toast, colour preview with its contrast
-// warning) at desktop and mobile widths, saved under test-results/screenshots/ as
-// artifacts for a person to look at.
+// warning, setup checklist, Contact Details, reordering, the inbox) at desktop and mobile
+// widths, saved under test-results/screenshots/ as artifacts for a person to look at.
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { screenshotPath, viewports } from './lib/browser.mjs';
-import { startSite, waitForLanding } from './lib/site.mjs';
-import { addOwner, answerConfirm, fieldByLabel, openSection, signIn } from './lib/admin.mjs';
+import { waitForLanding } from './lib/site.mjs';
+import { answerConfirm, fieldByLabel, openSection, signIn, startAdminSite } from './lib/admin.mjs';
 
 let site;
 before(async () => {
-  site = await startSite();
-  await addOwner(site);
+  site = await startAdminSite();
 });
 after(async () => {
   await site?.close();
@@ -58,7 +57,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.screenshot({ path: screenshotPath(`portfolio-${viewport.width}.png`), fullPage: true });
 
         await page.goto(`${site.url}/terms`);
-        await page.getByText('hello@pleatinteriors.com').waitFor();
+        await page.getByText('hello@example.com').waitFor();
         await page.screenshot({ path: screenshotPath(`terms-${viewport.width}.png`), fullPage: true });
       } finally {
         await page.context().close();
@@ -106,6 +105,37 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.getByRole('button', { name: 'Default' }).click();
       } finally {
         await page.context().close();
+      }
+    });
+
+    it('captures the checklist, Contact Details, reordering and the inbox', async () => {
+      await site.sql(`insert into contact_messages (first_name, last_name, email, service_needed, message) values
+        ('Ada', 'Lovelace', 'ada@example.com', 'curtains', 'Lined linen curtains for three tall windows, please.'),
+        ('Grace', 'Hopper', 'grace@example.com', 'blinds', 'Roman blinds for the study.')`);
+      const page = await site.openPage({ viewport, isMobile: name === 'mobile', reducedMotion: 'reduce' });
+      try {
+        await signIn(page, site);
+        await page.getByTestId('setup-checklist').waitFor();
+        await page.screenshot({ path: screenshotPath(`admin-checklist-${viewport.width}.png`) });
+
+        await openSection(page, 'Contact Details');
+        await page.getByRole('heading', { name: 'Opening Hours' }).waitFor();
+        const details = screenshotPath(`admin-contact-details-${viewport.width}.png`);
+        await page.screenshot({ path: details, fullPage: true });
+        assert.ok(statSync(details).size > 10_000);
+
+        await openSection(page, 'Services');
+        await page.getByRole('button', { name: 'Change Order' }).click();
+        await page.getByTestId('reorder-list').waitFor();
+        await page.screenshot({ path: screenshotPath(`admin-reorder-${viewport.width}.png`), fullPage: true });
+
+        await openSection(page, 'Contact Messages');
+        await page.getByTestId('message-card').first().waitFor();
+        await page.getByRole('checkbox', { name: 'Select message from Ada Lovelace' }).check();
+        await page.screenshot({ path: screenshotPath(`admin-inbox-${viewport.width}.png`), fullPage: true });
+      } finally {
+        await page.context().close();
+        await site.sql('delete from contact_messages');
       }
     });
   });

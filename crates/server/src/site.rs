@@ -9,6 +9,7 @@
 mod headers;
 mod inject;
 mod manifest;
+mod params;
 mod render;
 
 use std::path::{Component, Path, PathBuf};
@@ -78,7 +79,8 @@ async fn respond(req: &HttpRequest, site: &Site) -> HttpResponse {
     }
     let declared = site.declarations.current();
     if let Some(file) = declared.as_ref().and_then(|d| d.file(path)) {
-        let data = render::read_all(&site.rest, &file.data).await;
+        let reads = params::bind(&file.data, req.query_string());
+        let data = render::read_all(&site.rest, &reads).await;
         let ctx = site.context(path, path, &data);
         let declared = declared.as_ref().expect("a file was declared");
         return match render::template(&declared.templates, &file.template, &ctx) {
@@ -189,7 +191,8 @@ async fn index(req: &HttpRequest, site: &Site, route: &str, status: StatusCode) 
             },
         ),
         Some((declared, page)) => {
-            let data = render::read_all(&site.rest, &page.data).await;
+            let reads = params::bind(&page.data, req.query_string());
+            let data = render::read_all(&site.rest, &reads).await;
             let ctx = site.context(route, req.path(), &data);
             let render = |name: &Option<String>| {
                 name.as_ref()
@@ -201,7 +204,7 @@ async fn index(req: &HttpRequest, site: &Site, route: &str, status: StatusCode) 
                 &html,
                 &inject::Parts {
                     config: &site.config_script,
-                    data: (!page.data.is_empty()).then_some(&data),
+                    data: (!reads.is_empty()).then_some(&data),
                     head: head.as_deref(),
                     body: body.as_deref(),
                 },

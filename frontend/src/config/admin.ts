@@ -9,6 +9,7 @@ export const adminSections = [
   { key: 'about', label: 'About' },
   { key: 'contact', label: 'Contact Messages' },
   { key: 'settings', label: 'Site Settings' },
+  { key: 'details', label: 'Contact Details' },
 ] as const
 
 export type AdminSectionKey = (typeof adminSections)[number]['key']

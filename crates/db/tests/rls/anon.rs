@@ -31,7 +31,7 @@ async fn anon_reads_every_content_table_and_sees_the_seed_rows() {
         "Living Room Linen Drapes",
         "Sarah Mitchell",
         "About Our Craft",
-        "hello@pleatinteriors.com",
+        "hello@example.com",
         "Pleat Interiors",
     ];
     assert_eq!(firsts, expected.map(|s| Some(s.to_string())));

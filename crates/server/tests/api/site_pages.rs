@@ -168,3 +168,40 @@ async fn declared_reads_cannot_write() {
         json!({"notes": [{"title": "</script><script>alert(1)</script> & \"Notes\""}, {"title": "Second"}]})
     );
 }
+
+#[tokio::test]
+async fn a_read_can_take_a_query_parameter_of_the_page_request() {
+    let app = spawn_app().await;
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let declared = app.site_dir.path().join("_pleat");
+    std::fs::write(
+        declared.join("note.head.html"),
+        "<title>{{ data.note[0].title or \"All notes\" }}</title>",
+    )
+    .unwrap();
+    std::fs::write(
+        declared.join("pages.json"),
+        r#"{"pages": {"/": {"data": {"note": "notes?select=title&id=eq.{query.note}", "count": "notes?select=id"}, "head": "note.head.html"}}}"#,
+    )
+    .unwrap();
+    let data_of = |html: &str| -> Value {
+        serde_json::from_str(script_text(html, "id=\"pleat-data\"")).unwrap()
+    };
+
+    let html = app.get("/?note=2&utm_source=x").await.text().await.unwrap();
+    assert!(html.contains("<title>Second</title>"), "{html}");
+    assert_eq!(data_of(&html)["note"], json!([{"title": "Second"}]));
+
+    let html = app.get("/").await.text().await.unwrap();
+    assert!(html.contains("<title>All notes</title>"), "{html}");
+    assert_eq!(
+        data_of(&html),
+        json!({"count": [{"id": 1}, {"id": 2}]}),
+        "without the parameter the read is left out"
+    );
+
+    // The value is one value: it cannot widen the filter into a second condition.
+    let html = app.get("/?note=1%26id%3Deq.2").await.text().await.unwrap();
+    assert!(html.contains("<title>All notes</title>"), "{html}");
+    assert!(data_of(&html).get("note").is_none());
+}

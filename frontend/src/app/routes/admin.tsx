@@ -9,6 +9,8 @@ import { useSession } from '@/features/auth/api/get-session'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { FullScreenLoading } from '@/features/auth/components/full-screen-loading'
 import { SignInScreen } from '@/features/auth/components/sign-in-screen'
+import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
+import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
@@ -17,7 +19,7 @@ import { ServicesEditor } from '@/features/services/components/services-editor'
 import { SiteSettingsEditor } from '@/features/settings/components/site-settings-editor'
 import { SiteTheme } from '@/features/site/components/site-theme'
 import { TestimonialsManager } from '@/features/testimonials/components/testimonials-manager'
-import { authTexts, type AdminSectionKey } from '@/config/admin'
+import { authTexts, defaultAdminSection, type AdminSectionKey } from '@/config/admin'
 
 const editors: Record<AdminSectionKey, ComponentType> = {
   hero: HeroEditor,
@@ -27,6 +29,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   about: AboutEditor,
   contact: MessagesInbox,
   settings: SiteSettingsEditor,
+  details: ContactDetailsEditor,
 }
 
 export default function AdminRoute() {
@@ -64,6 +67,7 @@ export default function AdminRoute() {
           signingOut={signingOut}
           signOutError={signOutError}
         >
+          {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
           <Editor />
         </AdminShell>
       )}

@@ -12,6 +12,7 @@ import { LazyProjectDialog } from '@/features/portfolio/components/lazy-project-
 import { LoadFailedState } from '@/features/portfolio/components/load-failed-state'
 import { allCategories, distinctCategories, filterByCategory } from '@/features/portfolio/gallery'
 import { useProjectDialog } from '@/features/portfolio/use-project-dialog'
+import { projectMetadata, useSharedProject } from '@/features/portfolio/use-shared-project'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
 import { StructuredData } from '@/features/seo/components/structured-data'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
@@ -26,12 +27,15 @@ export function PortfolioRoute() {
   const items = data ?? []
   const visible = filterByCategory(items, category)
   const page = texts.portfolioPage
+  useSharedProject(items, dialog)
+  const siteTitle = resolveSiteIdentity(settings).title
+  const shared = dialog.open && dialog.item ? projectMetadata(dialog.item, siteTitle) : null
 
   return (
     <>
       <PageMetadata
-        title={`${page.heading} - ${resolveSiteIdentity(settings).title}`}
-        description={page.intro}
+        title={shared?.title ?? `${page.heading} - ${siteTitle}`}
+        description={shared?.description ?? page.intro}
       />
       <StructuredData />
       <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-primary-foreground">

@@ -8,4 +8,6 @@ export interface ContactMessage {
   service_needed: string | null
   message: string
   created_at: string
+  /** When an editor read it; null while unread. */
+  read_at?: string | null
 }

@@ -26,6 +26,21 @@ describe('buildJsonLd', () => {
     const business = ofType(graph(), 'LocalBusiness')[0]
     expect(business.openingHours).toBe('Mo-Fr 09:00-18:00, Sa 10:00-16:00')
     expect(business.priceRange).toBe('$$')
+    expect(business.openingHoursSpecification).toHaveLength(6)
+  })
+
+  it('writes the owner\'s week as openingHoursSpecification, one entry per open day', () => {
+    const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({
+      day,
+      open: day === 'Tuesday',
+      opens: '08:00',
+      closes: '12:30',
+    }))
+    const business = ofType(graph({ contactInfo: { business_hours: 'Tu 08:00-12:30', opening_hours: week } }), 'LocalBusiness')[0]
+    expect(business.openingHours).toBe('Tu 08:00-12:30')
+    expect(business.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Tuesday', opens: '08:00', closes: '12:30' },
+    ])
   })
 
   it('puts the contact_info fields on the business', () => {

@@ -2,6 +2,7 @@
 // LocalBusiness, WebSite with a SearchAction, the BreadcrumbList (Home, Services,
 // Portfolio, Contact), a Service per service and a Review per testimonial.
 import { displayDefaults, limits, seoDefaults } from '@/config/site'
+import { defaultWeek, openingHoursSpecification, parseWeek, schemaOpeningHours } from '@/features/contact-details/opening-hours'
 import { absoluteUrl } from './build-metadata'
 
 export interface JsonLdInput {
@@ -15,6 +16,7 @@ export interface JsonLdInput {
     email?: string | null
     address?: string | null
     business_hours?: string | null
+    opening_hours?: unknown
     social_facebook?: string | null
     social_instagram?: string | null
     social_linkedin?: string | null
@@ -36,6 +38,17 @@ function compact(fields: Record<string, JsonValue | undefined>): JsonObject {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as JsonObject
 }
 
+/**
+ * The week behind the hours: the owner's, or the default one while the hours are the
+ * default text or unset; none for a free text an older install holds.
+ */
+function weekOf(info: JsonLdInput['contactInfo']) {
+  const week = parseWeek(info?.opening_hours)
+  if (week) return week
+  const text = present(info?.business_hours)
+  return !text || text === schemaOpeningHours(defaultWeek) ? defaultWeek : null
+}
+
 export function buildJsonLd(input: JsonLdInput): JsonObject {
   const home = absoluteUrl('/', input.origin)
   const organizationId = `${home}#organization`
@@ -50,6 +63,7 @@ export function buildJsonLd(input: JsonLdInput): JsonObject {
   const telephone = present(info.phone)
   const email = present(info.email)
   const address = present(info.address)
+  const week = weekOf(input.contactInfo)
 
   const organization = compact({
     '@type': 'Organization',
@@ -79,6 +93,7 @@ export function buildJsonLd(input: JsonLdInput): JsonObject {
     email,
     address: address ? { '@type': 'PostalAddress', streetAddress: address } : undefined,
     openingHours: present(info.business_hours) ?? seoDefaults.openingHours,
+    openingHoursSpecification: week ? (openingHoursSpecification(week) as unknown as JsonValue[]) : undefined,
     priceRange: seoDefaults.priceRange,
     sameAs: sameAs.length > 0 ? sameAs : undefined,
     parentOrganization: { '@id': organizationId },

@@ -17,6 +17,10 @@ export interface ContactInfo {
   email: string | null
   address: string | null
   business_hours: string | null
+  /** The weekly form (features/contact-details/opening-hours.ts); null until the owner sets it. */
+  opening_hours?: unknown
+  hours_note?: string | null
+  updated_at?: string | null
   social_facebook: string | null
   social_instagram: string | null
   social_linkedin: string | null

@@ -1,7 +1,8 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
 // the sections wrap onto several rows, so none hides off-screen.
-import { FileText, Image, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import { Contact, FileText, Image, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
+import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
@@ -12,6 +13,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   about: Info,
   contact: Mail,
   settings: Settings,
+  details: Contact,
 }
 
 interface AdminSidebarProps {
@@ -31,6 +33,7 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               <button
                 type="button"
                 aria-current={current ? 'page' : undefined}
+                aria-describedby={key === 'contact' ? unreadCountId : undefined}
                 onClick={() => onSelect(key)}
                 className={cn(
                   'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
@@ -39,6 +42,7 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {label}
+                {key === 'contact' && <UnreadCount />}
               </button>
             </li>
           )

@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { contactFormTexts as t } from '@/config/contact-form'
 import { limits, serviceOptions } from '@/config/site'
+import { onPrefilledService, takePrefilledService } from '../contact-prefill'
 import type { SubmitResult } from '../api/submit-contact-message'
 import type { ContactFormValues, ContactMessageInsert } from '../types'
 import { controlsNamed, markInvalid } from '@/lib/form-validity'
@@ -35,6 +36,17 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
   const firstFieldRef = useRef<HTMLInputElement>(null)
   const thankYouRef = useRef<HTMLHeadingElement>(null)
   const returningRef = useRef(false)
+
+  // "Get Similar Work Done" pre-selects the project's service (features/contact/contact-prefill.ts).
+  useEffect(() => {
+    const apply = (service: string) => setValues((current) => ({ ...current, serviceNeeded: service }))
+    const waiting = takePrefilledService()
+    if (waiting) apply(waiting)
+    return onPrefilledService((service) => {
+      takePrefilledService()
+      apply(service)
+    })
+  }, [])
 
   useEffect(() => {
     if (status === 'success') {

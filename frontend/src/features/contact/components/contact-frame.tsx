@@ -44,10 +44,13 @@ export function ContactFrame({ busy, details, form }: ContactFrameProps) {
   )
 }
 
-/** The details shown for this contact_info row, in their order (none when there is no row). */
+/**
+ * The details shown for this contact_info row, in their order (none when there is no row).
+ * The hours always show: the owner's week, or the default one until it is set.
+ */
 export function contactDetailFields(info: ContactInfo | null | undefined) {
   if (!info) return []
-  return (['phone', 'email', 'address', 'business_hours'] as const).filter((field) => Boolean(info[field]))
+  return [...(['phone', 'email', 'address'] as const).filter((field) => Boolean(info[field])), 'hours' as const]
 }
 
 export const contactDetailsClass = 'mt-10 grid gap-6'

@@ -1,6 +1,7 @@
 // Landing page contact section: how to reach the business, and the quote request form.
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { hoursText } from '@/features/contact-details/contact-details'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 import { useSubmitContactMessage } from '../api/submit-contact-message'
@@ -44,11 +45,14 @@ export function ContactDetails({ info }: { info: ContactInfo | null | undefined 
           <address className="not-italic">{info.address}</address>
         </DetailRow>
       )}
-      {info.business_hours && (
-        <DetailRow icon={<Clock aria-hidden="true" />} label="Hours">
-          {info.business_hours}
-        </DetailRow>
-      )}
+      <DetailRow icon={<Clock aria-hidden="true" />} label="Hours">
+        <span data-testid="contact-hours">{hoursText(info)}</span>
+        {info.hours_note && (
+          <span data-testid="contact-hours-note" className="mt-0.5 block text-sm text-slate-300">
+            {info.hours_note}
+          </span>
+        )}
+      </DetailRow>
     </ul>
   )
 }

@@ -1,7 +1,10 @@
-// Contact Messages (spec §2, §4): the submissions newest first with a count, each as a
-// card with its preview; View opens the details dialog; Delete after a confirmation.
+// Contact Messages (spec §2, §4): the submissions newest first (by the server's
+// created_at) with a count, each as a card with its preview; View opens the details
+// dialog and marks the message read; Delete after a confirmation. On top of the spec:
+// unread messages in bold, search, select several to mark read/unread or delete, and a
+// CSV export of the messages shown.
 import { Calendar, Eye, Inbox, Mail, Phone, Tag } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -13,10 +16,16 @@ import { guardTexts } from '@/config/admin-guard'
 import { useAdminGuard } from '@/features/admin/guard/admin-guard'
 import { useDeferredDelete } from '@/features/admin/guard/use-deferred-delete'
 import { DeleteButton } from '@/features/admin/components/row-actions'
+import { downloadCsv } from '@/lib/csv'
+import { cn } from '@/lib/cn'
 import { useDeleteContactMessage } from '../api/delete-contact-message'
+import { useDeleteContactMessages, useSetMessagesRead } from '../api/update-messages'
+import { csvFilename, isUnread, messagesCsv, searchMessages, unreadCount } from '../inbox'
+import { inboxTexts } from '../texts'
 import { useContactMessages } from '../api/get-contact-messages'
 import { formatMessageDate, fullName, messagePreview, serviceLabel } from '../message-format'
 import type { ContactMessage } from '../types'
+import { InboxToolbar } from './inbox-toolbar'
 import { MessageDialog } from './message-dialog'
 
 const t = adminTexts.messages
@@ -37,8 +46,53 @@ export function MessagesInbox() {
       await refetch()
     },
   })
+  const setRead = useSetMessagesRead()
+  const removeMany = useDeleteContactMessages()
+  const [query, setQuery] = useState('')
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   // Messages waiting out their undo window are not shown.
-  const messages = (data ?? []).filter((message) => !deferred.hidden.has(message.id))
+  const messages = useMemo(() => (data ?? []).filter((message) => !deferred.hidden.has(message.id)), [data, deferred.hidden])
+  const shown = useMemo(() => searchMessages(messages, query), [messages, query])
+  const selectedIds = shown.filter((m) => selected.has(m.id)).map((m) => m.id)
+  const unread = unreadCount(messages)
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  }
+
+  async function markRead(ids: string[], read: boolean) {
+    setDeleteError(null)
+    const result = await setRead.mutate(ids, read)
+    if (!result.success) {
+      console.error('Error updating messages:', result.error)
+      setDeleteError(inboxTexts.updateFailed)
+    }
+    await refetch()
+  }
+
+  function onView(message: ContactMessage) {
+    setOpen(message)
+    if (isUnread(message)) void markRead([message.id], true)
+  }
+
+  async function onDeleteSelected() {
+    setDeleteError(null)
+    const d = guardTexts.deleteDialog
+    const confirmed = await guard.confirm({ title: d.title, message: inboxTexts.confirmDeleteSelected(selectedIds.length), confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
+    if (!confirmed) return
+    const result = await removeMany.mutate(selectedIds)
+    if (!result.success) {
+      console.error('Error deleting messages:', result.error)
+      setDeleteError(failureText(t.deleteFailed, result.error))
+    }
+    setSelected(new Set())
+    await refetch()
+  }
 
   useEffect(() => {
     void refetch()
@@ -64,6 +118,11 @@ export function MessagesInbox() {
             {messages.length}
           </Badge>
         )}
+        {data !== undefined && unread > 0 && (
+          <span data-testid="inbox-unread" className="text-sm font-medium text-slate-600">
+            {inboxTexts.unread(unread)}
+          </span>
+        )}
       </div>
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
@@ -74,18 +133,37 @@ export function MessagesInbox() {
             <p className="mt-1 text-slate-600">{t.emptyText}</p>
           </Card>
         ) : (
-          <ul className="space-y-4">
-            {messages.map((message) => (
-              <li key={message.id}>
-                <MessageCard
-                  message={message}
-                  deleting={remove.isPending}
-                  onView={() => setOpen(message)}
-                  onDelete={() => void onDelete(message)}
-                />
-              </li>
-            ))}
-          </ul>
+          <div className="space-y-4">
+            <InboxToolbar
+              query={query}
+              onQuery={setQuery}
+              shownCount={shown.length}
+              selectedCount={selectedIds.length}
+              busy={setRead.isPending || removeMany.isPending}
+              onSelectAll={(all) => setSelected(new Set(all ? shown.map((m) => m.id) : []))}
+              onMarkRead={(read) => void markRead(selectedIds, read)}
+              onDeleteSelected={() => void onDeleteSelected()}
+              onExport={() => downloadCsv(csvFilename(), messagesCsv(shown))}
+            />
+            {shown.length === 0 ? (
+              <Card className="p-10 text-center text-slate-500">{inboxTexts.noMatches}</Card>
+            ) : (
+              <ul className="space-y-4">
+                {shown.map((message) => (
+                  <li key={message.id}>
+                    <MessageCard
+                      message={message}
+                      selected={selected.has(message.id)}
+                      onSelect={(on) => toggle(message.id, on)}
+                      deleting={remove.isPending}
+                      onView={() => onView(message)}
+                      onDelete={() => void onDelete(message)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </PanelContent>
       <MessageDialog message={open} deleting={remove.isPending} onClose={() => setOpen(null)} onDelete={(m) => void onDelete(m)} />
@@ -95,18 +173,36 @@ export function MessagesInbox() {
 
 interface MessageCardProps {
   message: ContactMessage
+  selected: boolean
+  onSelect: (selected: boolean) => void
   deleting: boolean
   onView: () => void
   onDelete: () => void
 }
 
-function MessageCard({ message, deleting, onView, onDelete }: MessageCardProps) {
+function MessageCard({ message, selected, onSelect, deleting, onView, onDelete }: MessageCardProps) {
   const name = fullName(message)
+  const unread = isUnread(message)
   return (
-    <Card data-testid="message-card" className="p-5 sm:p-6">
+    <Card
+      data-testid="message-card"
+      data-unread={unread || undefined}
+      className={cn('flex gap-4 p-5 sm:p-6', unread && 'border-l-4 border-l-secondary')}
+    >
+      <input
+        type="checkbox"
+        className="mt-1 size-4 shrink-0 cursor-pointer accent-primary"
+        aria-label={inboxTexts.select(name)}
+        checked={selected}
+        onChange={(e) => onSelect(e.target.checked)}
+      />
+      <div className="min-w-0 flex-1">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h3 className="font-semibold text-slate-950">{name}</h3>
+          <div className="flex flex-wrap items-center gap-2">
+              <h3 className={cn('text-slate-950', unread ? 'font-bold' : 'font-medium')}>{name}</h3>
+              {unread && <Badge variant="accent">{inboxTexts.newBadge}</Badge>}
+            </div>
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
             <li className="inline-flex items-center gap-1.5">
               <Mail aria-hidden="true" className="size-4 text-slate-400" />
@@ -140,9 +236,10 @@ function MessageCard({ message, deleting, onView, onDelete }: MessageCardProps) 
           <DeleteButton name={`message from ${name}`} onClick={onDelete} deleting={deleting} />
         </div>
       </div>
-      <p data-testid="message-preview" className="mt-3 text-slate-700 break-words">
+      <p data-testid="message-preview" className={cn('mt-3 break-words', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
         {messagePreview(message.message)}
       </p>
+      </div>
     </Card>
   )
 }

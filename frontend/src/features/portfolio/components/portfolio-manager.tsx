@@ -1,8 +1,13 @@
 // Portfolio Management (spec §2, §4): the items as cards in 1, 2 or 3 columns; the add
 // form is the first card, the edit form takes its item's place; one form at a time.
 import { useListEditor } from '@/lib/use-list-editor'
+import { AddAtTopButton, ReorderToggle } from '@/features/reorder/components/reorder-toggle'
+import { ReorderList } from '@/features/reorder/components/reorder-list'
+import { reorderTexts } from '@/features/reorder/texts'
+import { useReorder } from '@/features/reorder/use-reorder'
+import { newSortOrder } from '@/lib/reorder'
 import { Images, Plus } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -36,10 +41,12 @@ export function PortfolioManager() {
   const update = useUpdatePortfolioItem()
   const remove = useDeletePortfolioItem()
   const items = data ?? []
+  const [atTop, setAtTop] = useState(false)
+  const reorder = useReorder('portfolio_items', refetch)
   const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<PortfolioItem, PortfolioFormValues>({
     items,
     refetch,
-    create: (values, count) => create.mutate(buildPortfolioPayload(values, count)),
+    create: (values) => create.mutate(buildPortfolioPayload(values, newSortOrder(items, atTop))),
     update: (item, values) => update.mutate(item.id, buildPortfolioUpdate(values, item.sort_order)),
     remove: (item) => remove.mutate(item.id),
     texts: t,
@@ -65,14 +72,31 @@ export function PortfolioManager() {
         title={<span id="portfolio-editor-title">{t.title}</span>}
         subtitle={t.subtitle}
         actions={
-          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'} data-focus-key="add">
-            <Plus aria-hidden="true" />
-            {t.add}
-          </Button>
+          <>
+            <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={items.length < 2 || mode.kind !== 'list'} />
+            {!reorder.reordering && (
+              <>
+                <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} />
+                <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} data-focus-key="add">
+                  <Plus aria-hidden="true" />
+                  {t.add}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
+      {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
+        {reorder.reordering ? (
+            <ReorderList
+              items={items}
+              name={(i) => i.title}
+              detail={(i) => <img src={i.image_url} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded object-cover" />}
+              onSave={reorder.save}
+            />
+        ) : (
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {mode.kind === 'add' && form(t.addTitle, emptyPortfolioForm, 'new')}
           {visible.map((item) =>
@@ -92,6 +116,7 @@ export function PortfolioManager() {
             <Card className="p-10 text-center text-slate-500 md:col-span-2 lg:col-span-3">{texts.noPortfolioItems}</Card>
           )}
         </div>
+        )}
       </PanelContent>
     </section>
   )

@@ -1,6 +1,12 @@
 // Admin editor of the service cards (spec §2, §4): the list, or one add/edit form in its
 // place; Save or Cancel returns to the list; delete after a confirmation.
 import { useListEditor } from '@/lib/use-list-editor'
+import { useState } from 'react'
+import { AddAtTopButton, ReorderToggle } from '@/features/reorder/components/reorder-toggle'
+import { ReorderList } from '@/features/reorder/components/reorder-list'
+import { reorderTexts } from '@/features/reorder/texts'
+import { useReorder } from '@/features/reorder/use-reorder'
+import { newSortOrder } from '@/lib/reorder'
 import { Plus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -28,10 +34,12 @@ export function ServicesEditor() {
   const update = useUpdateService()
   const remove = useDeleteService()
   const services = data ?? []
+  const [atTop, setAtTop] = useState(false)
+  const reorder = useReorder('services', refetch)
   const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Service, ServiceFormValues>({
     items: services,
     refetch,
-    create: (values, count) => create.mutate(buildServicePayload(values, count)),
+    create: (values) => create.mutate(buildServicePayload(values, newSortOrder(services, atTop))),
     update: (item, values) => update.mutate(item.id, buildServiceUpdate(values, item.sort_order)),
     remove: (item) => remove.mutate(item.id),
     texts: t,
@@ -47,10 +55,18 @@ export function ServicesEditor() {
         subtitle={t.subtitle}
         actions={
           listing && (
-            <Button onClick={() => open({ kind: 'add' })} data-focus-key="add">
-              <Plus aria-hidden="true" />
-              {t.add}
-            </Button>
+            <>
+              <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={services.length < 2} />
+              {!reorder.reordering && (
+                <>
+                  <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} />
+                  <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} data-focus-key="add">
+                    <Plus aria-hidden="true" />
+                    {t.add}
+                  </Button>
+                </>
+              )}
+            </>
           )
         }
       />
@@ -67,7 +83,10 @@ export function ServicesEditor() {
       ) : (
         <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
           {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
-          {visible.length === 0 ? (
+          {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
+          {reorder.reordering ? (
+            <ReorderList items={services} name={(s) => s.title} onSave={reorder.save} />
+          ) : visible.length === 0 ? (
             <Card className="p-10 text-center text-slate-500">{t.empty}</Card>
           ) : (
             <ul className="grid gap-4 md:grid-cols-2">

@@ -1,5 +1,6 @@
 // Landing page services: a card per service, two columns from the md breakpoint.
 import { Card } from '@/components/ui/card'
+import { cn } from '@/lib/cn'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { texts } from '@/config/site'
 import { useServices } from '../api/get-services'
@@ -8,7 +9,12 @@ import { ServiceIcon } from './service-icon'
 
 export function ServiceCard({ service }: { service: Service }) {
   return (
-    <Card variant="interactive" className="group flex gap-5 p-6 sm:p-8">
+    // A featured service stands out (the admin's Featured checkbox has this visible effect).
+    <Card
+      variant="interactive"
+      data-featured={service.featured || undefined}
+      className={cn('group flex gap-5 p-6 sm:p-8', service.featured && 'ring-2 ring-secondary')}
+    >
       <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-secondary/15 text-primary-ink ring-1 ring-secondary/30 transition-colors duration-300 group-hover:bg-secondary group-hover:text-secondary-foreground">
         <ServiceIcon name={service.icon} className="size-6" />
       </span>

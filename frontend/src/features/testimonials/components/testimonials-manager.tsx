@@ -1,6 +1,12 @@
 // Testimonials Management (spec §2, §4): two-column cards; Add opens a form card at the
 // top, Edit turns a card into its form; only one form is open at a time.
+import { useState } from 'react'
 import { useListEditor } from '@/lib/use-list-editor'
+import { AddAtTopButton, ReorderToggle } from '@/features/reorder/components/reorder-toggle'
+import { ReorderList } from '@/features/reorder/components/reorder-list'
+import { reorderTexts } from '@/features/reorder/texts'
+import { useReorder } from '@/features/reorder/use-reorder'
+import { newSortOrder } from '@/lib/reorder'
 import { Plus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -36,10 +42,12 @@ export function TestimonialsManager() {
   const update = useUpdateTestimonial()
   const remove = useDeleteTestimonial()
   const testimonials = data ?? []
+  const [atTop, setAtTop] = useState(false)
+  const reorder = useReorder('testimonials', refetch)
   const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Testimonial, TestimonialFormValues>({
     items: testimonials,
     refetch,
-    create: (values, count) => create.mutate(buildTestimonialPayload(values, count)),
+    create: (values) => create.mutate(buildTestimonialPayload(values, newSortOrder(testimonials, atTop))),
     update: (item, values) => update.mutate(item.id, buildTestimonialUpdate(values, item.sort_order)),
     remove: (item) => remove.mutate(item.id),
     texts: t,
@@ -65,14 +73,30 @@ export function TestimonialsManager() {
         title={<span id="testimonials-editor-title">{t.title}</span>}
         subtitle={t.subtitle}
         actions={
-          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'} data-focus-key="add">
-            <Plus aria-hidden="true" />
-            {t.add}
-          </Button>
+          <>
+            <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={testimonials.length < 2 || mode.kind !== 'list'} />
+            {!reorder.reordering && (
+              <>
+                <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} />
+                <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} data-focus-key="add">
+                  <Plus aria-hidden="true" />
+                  {t.add}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
+      {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
+        {reorder.reordering ? (
+            <ReorderList
+              items={testimonials}
+              name={(i) => i.name}
+              onSave={reorder.save}
+            />
+        ) : (
         <div className="grid gap-6 md:grid-cols-2">
           {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
           {visible.map((testimonial) =>
@@ -92,6 +116,7 @@ export function TestimonialsManager() {
             <Card className="p-10 text-center text-slate-500 md:col-span-2">{t.empty}</Card>
           )}
         </div>
+        )}
       </PanelContent>
     </section>
   )

@@ -32,7 +32,12 @@ export function StarRating({ rating }: { rating: number | null | undefined }) {
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
-    <figure data-testid="testimonial" className={cn(cardVariants(), 'relative flex h-full flex-col p-7 sm:p-8')}>
+    // A featured testimonial stands out (the admin's Featured checkbox has this visible effect).
+    <figure
+      data-testid="testimonial"
+      data-featured={testimonial.featured || undefined}
+      className={cn(cardVariants(), 'relative flex h-full flex-col p-7 sm:p-8', testimonial.featured && 'ring-2 ring-secondary')}
+    >
       <Quote aria-hidden="true" className="absolute top-6 right-6 size-10 text-slate-100" />
       <StarRating rating={testimonial.rating} />
       <blockquote className="mt-5 flex-1 text-lg leading-relaxed text-slate-700">

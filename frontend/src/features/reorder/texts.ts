@@ -1,0 +1,14 @@
+// Copy of the reorder mode of the admin's lists.
+
+export const reorderTexts = {
+  reorder: 'Change Order',
+  done: 'Done',
+  addAtTop: 'Add at Top',
+  instructions:
+    'Drag a row by its handle, or use Move up and Move down. The site shows the items in this order; each move is saved at once.',
+  handle: (name: string) => `Drag to reorder ${name}`,
+  moveUp: (name: string) => `Move ${name} up`,
+  moveDown: (name: string) => `Move ${name} down`,
+  saved: 'Order saved.',
+  failed: 'Error saving the order. Please try again.',
+} as const
