@@ -240,7 +240,11 @@ impl Config {
             header_timeout: duration(&get, "PLEAT_HEADER_TIMEOUT", Duration::from_secs(5))?,
             body_timeout: duration(&get, "PLEAT_BODY_TIMEOUT", Duration::from_secs(60))?,
             storage_url: match get("PLEAT_STORAGE_URL") {
-                Some(v) if v.contains("://") && !v.starts_with("file://") && !v.starts_with("s3://") => {
+                Some(v)
+                    if v.contains("://")
+                        && !v.starts_with("file://")
+                        && !v.starts_with("s3://") =>
+                {
                     return Err(invalid(
                         "PLEAT_STORAGE_URL",
                         "expected file:///directory or s3://bucket/prefix",

@@ -87,9 +87,7 @@ impl BlobWriter {
     pub async fn finish(mut self) -> Result<(u64, String), StorageError> {
         match self.upload.take() {
             Some(Upload::Buffered(buffer)) => {
-                self.store
-                    .put(&self.path, PutPayload::from(buffer))
-                    .await?;
+                self.store.put(&self.path, PutPayload::from(buffer)).await?;
             }
             // On failure WriteMultipart aborts the upload itself.
             Some(Upload::Parts(parts)) => {

@@ -121,11 +121,9 @@ pub async fn spawn_app_on(store: Store, max_upload: u64) -> Option<TestApp> {
         Store::S3 => {
             let (endpoint, bucket) = s3_server()?;
             let prefix = format!("t-{}", uuid::Uuid::new_v4());
-            let backend = Backend::from_url_with_env(
-                &format!("s3://{bucket}/{prefix}"),
-                &s3_env(&endpoint),
-            )
-            .unwrap();
+            let backend =
+                Backend::from_url_with_env(&format!("s3://{bucket}/{prefix}"), &s3_env(&endpoint))
+                    .unwrap();
             backend.check().await.expect("the S3 test server answers");
             let place = S3Place {
                 endpoint,
@@ -141,7 +139,10 @@ pub async fn spawn_app_on(store: Store, max_upload: u64) -> Option<TestApp> {
                 .unwrap()
                 .port();
             let env = s3_env(&format!("http://127.0.0.1:{port}"));
-            (Backend::from_url_with_env("s3://down/x", &env).unwrap(), None)
+            (
+                Backend::from_url_with_env("s3://down/x", &env).unwrap(),
+                None,
+            )
         }
     };
     let url = pleat_db::testing::fresh_database_url(&sets()).await;
