@@ -46,3 +46,22 @@ ensure_rust() {
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || { say "installing Chromium (for the end-to-end tests)"; apt_install chromium fonts-dejavu-core; }
 }
+
+# The S3-compatible server the tests run the S3 backend against: moto's
+# server mode (PyPI), in a virtualenv of its own under ~/.cache/pleat, pinned
+# so every machine tests against the same one. Fast when already installed.
+MOTO_VERSION=5.2.5
+S3_SERVER_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/pleat/moto-$MOTO_VERSION"
+ensure_s3_server() {
+  command -v curl >/dev/null || { say "installing curl"; apt_install curl ca-certificates; }
+  [ -f "$S3_SERVER_DIR/.installed" ] && [ -x "$S3_SERVER_DIR/bin/moto_server" ] && return 0
+  command -v python3 >/dev/null || { say "installing Python"; apt_install python3; }
+  if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    say "installing python3-venv"; apt_install python3-venv python3-pip
+  fi
+  say "installing the S3 test server (moto $MOTO_VERSION) in ${S3_SERVER_DIR}"
+  rm -rf "$S3_SERVER_DIR"
+  python3 -m venv "$S3_SERVER_DIR"
+  "$S3_SERVER_DIR/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
+  touch "$S3_SERVER_DIR/.installed"
+}

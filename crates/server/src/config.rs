@@ -68,7 +68,11 @@ pub struct Config {
     pub header_timeout: Duration,
     /// Time a client has to send a request's whole body.
     pub body_timeout: Duration,
-    /// Where storage blobs live: `file:///dir`; unset = `$PLEAT_DATA_DIR/storage`.
+    /// Where storage blobs live: `file:///dir`, or `s3://bucket/prefix` with
+    /// the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+    /// AWS_REGION or AWS_DEFAULT_REGION, AWS_ENDPOINT_URL for R2/MinIO, which
+    /// switches to path-style requests, AWS_ALLOW_HTTP=true for a plain-http
+    /// endpoint); unset = `$PLEAT_DATA_DIR/storage`.
     pub storage_url: Option<String>,
     /// Largest `/storage/v1` upload, bytes.
     pub max_upload: u64,
@@ -240,10 +244,20 @@ impl Config {
             header_timeout: duration(&get, "PLEAT_HEADER_TIMEOUT", Duration::from_secs(5))?,
             body_timeout: duration(&get, "PLEAT_BODY_TIMEOUT", Duration::from_secs(60))?,
             storage_url: match get("PLEAT_STORAGE_URL") {
-                Some(v) if v.contains("://") && !v.starts_with("file://") => {
+                Some(v)
+                    if v.contains("://")
+                        && !v.starts_with("file://")
+                        && !v.starts_with("s3://") =>
+                {
                     return Err(invalid(
                         "PLEAT_STORAGE_URL",
-                        "only file:// URLs (a local directory) are supported so far",
+                        "expected file:///directory or s3://bucket/prefix",
+                    ))
+                }
+                Some(v) if v == "s3://" || v.starts_with("s3:///") => {
+                    return Err(invalid(
+                        "PLEAT_STORAGE_URL",
+                        "names no bucket (expected s3://bucket/prefix)",
                     ))
                 }
                 v => v.map(str::to_string),

@@ -63,8 +63,9 @@ pub async fn db_settings(
 }
 
 /// `/storage/v1`: blobs under PLEAT_STORAGE_URL (default `$PLEAT_DATA_DIR/storage`),
-/// rows through the `authenticator` pool.
-fn storage_state(
+/// rows through the `authenticator` pool. The store is reached once here, so
+/// a missing bucket or wrong credentials stop the start with a clear message.
+async fn storage_state(
     config: &Config,
     db: &Database,
     secret: SecretString,
@@ -74,6 +75,10 @@ fn storage_state(
         None => pleat_storage::Backend::local(&config.data_dir.join("storage")),
     }
     .map_err(|e| anyhow::anyhow!("PLEAT_STORAGE_URL: {e}"))?;
+    backend
+        .check()
+        .await
+        .map_err(|e| anyhow::anyhow!("PLEAT_STORAGE_URL: {e}"))?;
     Ok(pleat_storage::StorageState::new(
         db.api.clone(),
         backend,
@@ -150,7 +155,7 @@ impl Application {
             &api_keys.anon,
             rest.clone(),
         ));
-        let storage = web::Data::new(storage_state(&config, &db, secret_for_storage)?);
+        let storage = web::Data::new(storage_state(&config, &db, secret_for_storage).await?);
         // actix starts a worker per core; each opens its share of the REST
         // connections as it starts, so their I/O runs beside its requests and
         // the first requests after start find them open.

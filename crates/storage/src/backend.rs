@@ -1,8 +1,12 @@
-//! Where blobs live: any `object_store` store (a local directory today; an
-//! S3-compatible bucket plugs in by building an `AmazonS3` in
-//! [`Backend::from_url`]). A blob is named by its version id, never by its
-//! key, so a key may hold any character, a move is only a row update, and a
-//! replacement writes a new blob beside the one still being served.
+//! Where blobs live: any `object_store` store, a local directory by
+//! default or an S3-compatible bucket (`s3://bucket/prefix`, see `s3.rs`),
+//! so several `pleat` replicas on one database can share files. A blob is
+//! named by its version id, never by its key, so a key may hold any
+//! character, a move is only a row update, and a replacement writes a new
+//! blob beside the one still being served.
+
+mod s3;
+mod writer;
 
 use std::ops::Range;
 use std::path::Path as FsPath;
@@ -11,36 +15,55 @@ use std::sync::Arc;
 use bytes::Bytes;
 use futures_util::stream::BoxStream;
 use futures_util::StreamExt;
-use md5::{Digest, Md5};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
-use object_store::{
-    GetOptions, GetRange, GetResultPayload, ObjectStore, ObjectStoreExt, WriteMultipart,
-};
+use object_store::{GetOptions, GetRange, GetResultPayload, ObjectStore, ObjectStoreExt};
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
 use crate::error::StorageError;
+pub use writer::BlobWriter;
 
 #[derive(Clone, Debug)]
 pub struct Backend {
     store: Arc<dyn ObjectStore>,
     /// Bytes buffered per part of an upload: small for a local directory
-    /// (parts are plain writes); S3 will need its 5 MiB minimum.
+    /// (parts are plain writes), S3's 5 MiB minimum there.
     part_size: usize,
+    /// S3: a body smaller than one part goes up as one PUT.
+    buffer_first_part: bool,
+    /// What `check` names in its error: a directory or a bucket.
+    described: String,
 }
 
-/// Parts handed to the store at once while streaming an upload, so one
-/// upload holds at most about (this + 1) × `part_size` in memory.
-const PARTS_IN_FLIGHT: usize = 2;
+/// S3's smallest part but the last.
+const S3_PART_SIZE: usize = 5 * 1024 * 1024;
+
+/// How long `check` waits for the store before giving up.
+const CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl Backend {
-    /// `file:///dir` or a plain directory path.
+    /// `file:///dir`, a plain directory path, or `s3://bucket/prefix` (with
+    /// the standard AWS variables of the process environment).
     pub fn from_url(url: &str) -> anyhow::Result<Backend> {
-        let dir = url.strip_prefix("file://").unwrap_or(url);
-        if url.contains("://") && !url.starts_with("file://") {
-            anyhow::bail!("`{url}`: only file:// storage is supported so far");
+        let env: Vec<(String, String)> = std::env::vars().collect();
+        Self::from_url_with_env(url, &env)
+    }
+
+    /// As [`Backend::from_url`], with the AWS variables taken from `env`.
+    pub fn from_url_with_env(url: &str, env: &[(String, String)]) -> anyhow::Result<Backend> {
+        if url.starts_with("s3://") {
+            let (store, described) = s3::build(url, env)?;
+            return Ok(Backend {
+                store,
+                part_size: S3_PART_SIZE,
+                buffer_first_part: true,
+                described,
+            });
         }
-        Self::local(FsPath::new(dir))
+        if url.contains("://") && !url.starts_with("file://") {
+            anyhow::bail!("`{url}`: expected file:///directory or s3://bucket/prefix");
+        }
+        Self::local(FsPath::new(url.strip_prefix("file://").unwrap_or(url)))
     }
 
     pub fn local(dir: &FsPath) -> anyhow::Result<Backend> {
@@ -50,7 +73,35 @@ impl Backend {
         Ok(Backend {
             store: Arc::new(store),
             part_size: 1024 * 1024,
+            buffer_first_part: false,
+            described: dir.display().to_string(),
         })
+    }
+
+    /// Reach the store once (a listing of our prefix), so a wrong bucket,
+    /// wrong credentials or a store that is down stop `pleat` at start with
+    /// a clear message rather than fail the first upload.
+    pub async fn check(&self) -> anyhow::Result<()> {
+        let prefix = Path::from("objects");
+        match tokio::time::timeout(CHECK_TIMEOUT, self.store.list_with_delimiter(Some(&prefix)))
+            .await
+        {
+            Ok(Ok(_)) => Ok(()),
+            // S3 answers a listing of a missing bucket with a 404 that
+            // object_store passes on as a generic error carrying S3's code.
+            Ok(Err(e))
+                if matches!(e, object_store::Error::NotFound { .. })
+                    || e.to_string().contains("<Code>NoSuchBucket</Code>") =>
+            {
+                anyhow::bail!("{} does not exist", self.described)
+            }
+            Ok(Err(e)) => anyhow::bail!("cannot reach {}: {e}", self.described),
+            Err(_) => anyhow::bail!(
+                "{} did not answer within {}s",
+                self.described,
+                CHECK_TIMEOUT.as_secs()
+            ),
+        }
     }
 
     fn path(version: &str) -> Path {
@@ -60,13 +111,14 @@ impl Backend {
     /// Start writing the blob of a new version; nothing is visible under its
     /// name until [`BlobWriter::finish`].
     pub async fn writer(&self, version: &str, limit: u64) -> Result<BlobWriter, StorageError> {
-        let upload = self.store.put_multipart(&Self::path(version)).await?;
-        Ok(BlobWriter {
-            inner: WriteMultipart::new_with_chunk_size(upload, self.part_size),
-            md5: Md5::new(),
-            size: 0,
+        BlobWriter::start(
+            self.store.clone(),
+            Self::path(version),
+            self.part_size,
+            self.buffer_first_part,
             limit,
-        })
+        )
+        .await
     }
 
     /// The bytes of a blob (or of `range` of it), as a stream.
@@ -104,6 +156,21 @@ impl Backend {
     pub async fn exists(&self, version: &str) -> bool {
         self.store.head(&Self::path(version)).await.is_ok()
     }
+
+    /// The version ids of every published blob (for tests and audits: a
+    /// blob no row names is a leak).
+    pub async fn versions(&self) -> Result<Vec<String>, StorageError> {
+        let listed: Vec<_> = self
+            .store
+            .list(Some(&Path::from("objects")))
+            .map(|m| m.map(|m| m.location.filename().unwrap_or("").to_string()))
+            .collect()
+            .await;
+        listed
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(StorageError::from)
+    }
 }
 
 /// Bytes read from a local file per chunk. object_store's own stream reads
@@ -132,47 +199,10 @@ fn file_stream(
         .boxed()
 }
 
-/// An upload in progress. Dropping it without `finish` discards what was
-/// written (the store removes its staging data).
-pub struct BlobWriter {
-    inner: WriteMultipart,
-    md5: Md5,
-    size: u64,
-    limit: u64,
-}
-
-impl BlobWriter {
-    pub async fn write(&mut self, chunk: &[u8]) -> Result<(), StorageError> {
-        self.size += chunk.len() as u64;
-        if self.size > self.limit {
-            return Err(StorageError::too_large());
-        }
-        self.md5.update(chunk);
-        self.inner.wait_for_capacity(PARTS_IN_FLIGHT).await?;
-        self.inner.write(chunk);
-        Ok(())
-    }
-
-    /// Publish the blob; returns its size and MD5 (hex), Supabase's ETag.
-    pub async fn finish(self) -> Result<(u64, String), StorageError> {
-        self.inner.finish().await?;
-        Ok((self.size, hex(&self.md5.finalize())))
-    }
-
-    pub async fn abort(self) {
-        if let Err(e) = self.inner.abort().await {
-            tracing::warn!(error = %e, "could not abort a storage upload");
-        }
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use md5::Digest;
 
     #[tokio::test]
     async fn finished_blobs_read_back_and_aborted_ones_vanish() {
@@ -209,7 +239,7 @@ mod tests {
         }
         let (size, md5) = w.finish().await.unwrap();
         assert_eq!(size, data.len() as u64);
-        assert_eq!(md5, hex(&Md5::digest(&data)));
+        assert_eq!(md5, writer::hex(&md5::Md5::digest(&data)));
         let mut read = Vec::new();
         let mut s = backend.read("big", None).await.unwrap();
         while let Some(chunk) = s.next().await {

@@ -168,6 +168,29 @@ impl From<object_store::Error> for StorageError {
             object_store::Error::NotFound { .. } => {
                 Self::new(404, "NoSuchKey", "Not found", "The resource was not found")
             }
+            // The S3 store failed or was not reached (after object_store's
+            // retries): as Supabase, an S3Error with a 5xx, cause logged.
+            e @ object_store::Error::Generic { store: "S3", .. } => {
+                tracing::error!(error = %e, "the S3 storage backend failed");
+                Self::new(
+                    503,
+                    "S3Error",
+                    "Service Unavailable",
+                    "The storage backend is unavailable, try again later",
+                )
+                .with_http(503)
+            }
+            e @ (object_store::Error::PermissionDenied { .. }
+            | object_store::Error::Unauthenticated { .. }) => {
+                tracing::error!(error = %e, "the storage backend refused pleat's credentials");
+                Self::new(
+                    500,
+                    "S3Error",
+                    "internal",
+                    "The storage backend refused the request",
+                )
+                .with_http(500)
+            }
             other => StorageError::internal(other),
         }
     }
@@ -201,5 +224,17 @@ mod tests {
         let (status, json) = body(&StorageError::internal("disk on fire"));
         assert_eq!(status, 500);
         assert_eq!(json["message"], "Internal Server Error");
+    }
+
+    #[test]
+    fn an_unreachable_s3_store_is_503_without_its_cause() {
+        let e = StorageError::from(object_store::Error::Generic {
+            store: "S3",
+            source: "error sending request to http://10.1.2.3:9000/secret-bucket".into(),
+        });
+        let (status, json) = body(&e);
+        assert_eq!(status, 503);
+        assert_eq!(json["code"], "S3Error");
+        assert!(!json.to_string().contains("secret-bucket"), "{json}");
     }
 }

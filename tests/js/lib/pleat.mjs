@@ -48,7 +48,7 @@ export async function startPleat({ setupSql, env = {} } = {}) {
   const dbUrl = databaseUrl(name);
   const bin = process.env.PLEAT_BIN ?? path.join(ROOT, 'target/debug/pleat');
 
-  const start = (extraEnv) =>
+  const start = (extraEnv, dataDir = name) =>
     new Promise((resolve, reject) => {
       const child = spawn(bin, ['serve'], {
         env: {
@@ -57,7 +57,7 @@ export async function startPleat({ setupSql, env = {} } = {}) {
           DATABASE_URL: dbUrl,
           PLEAT_ADDR: '127.0.0.1:0',
           PLEAT_JWT_SECRET: JWT_SECRET,
-          PLEAT_DATA_DIR: path.join(ROOT, 'target', 'js-data', name),
+          PLEAT_DATA_DIR: path.join(ROOT, 'target', 'js-data', dataDir),
           PLEAT_SITE_DIR: path.join(ROOT, 'frontend', 'dist'),
           PLEAT_MIGRATIONS_DIR: path.join(ROOT, 'migrations'),
           ...extraEnv,
@@ -97,6 +97,22 @@ export async function startPleat({ setupSql, env = {} } = {}) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+    },
+    /**
+     * A second pleat on the same database with the same settings (plus
+     * `extraEnv`) but a data directory of its own, as another replica behind a
+     * load balancer would run. Returns { url, stop }.
+     */
+    async replica(extraEnv = {}) {
+      const second = await start({ ...env, ...extraEnv }, `${name}-replica-${randomUUID().slice(0, 8)}`);
+      return {
+        url: second.url,
+        async stop() {
+          const exited = new Promise((resolve) => second.child.once('exit', resolve));
+          second.child.kill('SIGTERM');
+          await exited;
+        },
+      };
     },
     /** Kill pleat with `signal` (e.g. SIGKILL, as a crash) and start it again on the same database; returns the new URL. */
     async restart(signal = 'SIGTERM') {

@@ -50,6 +50,14 @@ fn storage_variables_are_read_and_checked() {
         parse(&[("PLEAT_STORAGE_URL", "gs://x")]).unwrap_err().name,
         "PLEAT_STORAGE_URL"
     );
+    let c = parse(&[("PLEAT_STORAGE_URL", "s3://files/pleat")]).unwrap();
+    assert_eq!(c.storage_url.as_deref(), Some("s3://files/pleat"));
+    assert_eq!(
+        parse(&[("PLEAT_STORAGE_URL", "s3:///nobucket")])
+            .unwrap_err()
+            .name,
+        "PLEAT_STORAGE_URL"
+    );
 }
 
 #[test]

@@ -13,6 +13,15 @@ use sqlx::PgPool;
 pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
 pub const MAX_UPLOAD: u64 = 100_000;
 
+/// Where a test app keeps its blobs.
+pub enum Store {
+    Local,
+    /// A prefix of its own in the throwaway S3 server's bucket.
+    S3,
+    /// An S3 endpoint where nothing listens: a store that is down.
+    Unreachable,
+}
+
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
@@ -23,7 +32,51 @@ pub struct TestApp {
     pub blobs: tempfile::TempDir,
     /// The server's state, to read its render counter.
     pub state: web::Data<StorageState>,
+    pub backend: Backend,
+    /// S3 only: the endpoint, bucket and prefix the blobs are under.
+    pub s3: Option<S3Place>,
     _data: tempfile::TempDir,
+}
+
+pub struct S3Place {
+    pub endpoint: String,
+    pub bucket: String,
+    pub prefix: String,
+}
+
+/// The throwaway S3 server (scripts/test and scripts/dev/with-pg start one).
+/// Without it the S3 variants are skipped, loudly, except in CI where that
+/// would hide the S3 backend going untested.
+pub fn s3_server() -> Option<(String, String)> {
+    match (
+        std::env::var("TEST_S3_ENDPOINT"),
+        std::env::var("TEST_S3_BUCKET"),
+    ) {
+        (Ok(e), Ok(b)) if !e.is_empty() && !b.is_empty() => Some((e, b)),
+        _ if std::env::var("CI").is_ok_and(|v| !v.is_empty()) => {
+            panic!("TEST_S3_ENDPOINT/TEST_S3_BUCKET are not set: CI must test the S3 backend (scripts/test starts its server)")
+        }
+        _ => {
+            eprintln!(
+                "SKIPPED: no S3 test server (TEST_S3_ENDPOINT unset); run through scripts/dev/with-pg or scripts/test"
+            );
+            None
+        }
+    }
+}
+
+/// The AWS variables that reach the test S3 server (moto accepts any key).
+pub fn s3_env(endpoint: &str) -> Vec<(String, String)> {
+    [
+        ("AWS_ACCESS_KEY_ID", "pleat-test"),
+        ("AWS_SECRET_ACCESS_KEY", "pleat-test-secret"),
+        ("AWS_REGION", "us-east-1"),
+        ("AWS_ENDPOINT_URL", endpoint),
+        ("AWS_ALLOW_HTTP", "true"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect()
 }
 
 pub fn now() -> i64 {
@@ -53,6 +106,47 @@ fn sets() -> Vec<Set> {
 /// `/storage/v1` alone on port 0, with buckets `pub` (public), `priv` (no
 /// policies: only service_role) and `img` (public, 1000 bytes, image/*).
 pub async fn spawn_app() -> TestApp {
+    spawn_app_on(Store::Local, MAX_UPLOAD)
+        .await
+        .expect("a local store is always there")
+}
+
+/// [`spawn_app`] on the S3 test server; `None` (skipped) without one.
+pub async fn spawn_s3_app(max_upload: u64) -> Option<TestApp> {
+    spawn_app_on(Store::S3, max_upload).await
+}
+
+pub async fn spawn_app_on(store: Store, max_upload: u64) -> Option<TestApp> {
+    let blobs = tempfile::tempdir().unwrap();
+    let (backend, s3) = match store {
+        Store::Local => (Backend::local(blobs.path()).unwrap(), None),
+        Store::S3 => {
+            let (endpoint, bucket) = s3_server()?;
+            let prefix = format!("t-{}", uuid::Uuid::new_v4());
+            let backend =
+                Backend::from_url_with_env(&format!("s3://{bucket}/{prefix}"), &s3_env(&endpoint))
+                    .unwrap();
+            backend.check().await.expect("the S3 test server answers");
+            let place = S3Place {
+                endpoint,
+                bucket,
+                prefix,
+            };
+            (backend, Some(place))
+        }
+        Store::Unreachable => {
+            let port = TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port();
+            let env = s3_env(&format!("http://127.0.0.1:{port}"));
+            (
+                Backend::from_url_with_env("s3://down/x", &env).unwrap(),
+                None,
+            )
+        }
+    };
     let url = pleat_db::testing::fresh_database_url(&sets()).await;
     let data = tempfile::tempdir().unwrap();
     let db = Database::open(&DbSettings {
@@ -73,13 +167,12 @@ pub async fn spawn_app() -> TestApp {
     .execute(&db.owner)
     .await
     .unwrap();
-    let blobs = tempfile::tempdir().unwrap();
     let state = web::Data::new(StorageState::new(
         db.api.clone(),
-        Backend::local(blobs.path()).unwrap(),
+        backend.clone(),
         StorageSettings {
             jwt_secret: SecretString::from(JWT_SECRET.to_string()),
-            max_upload: MAX_UPLOAD,
+            max_upload,
             timeouts: pleat_db::StatementTimeouts::default(),
             transform_concurrency: 2,
         },
@@ -99,7 +192,7 @@ pub async fn spawn_app() -> TestApp {
     .unwrap()
     .run();
     tokio::spawn(server);
-    TestApp {
+    Some(TestApp {
         address: format!("http://127.0.0.1:{port}/storage/v1"),
         client: reqwest::Client::new(),
         owner: db.owner.clone(),
@@ -107,8 +200,10 @@ pub async fn spawn_app() -> TestApp {
         anon_key: key("anon", json!({})),
         blobs,
         state: shared,
+        backend,
+        s3,
         _data: data,
-    }
+    })
 }
 
 impl TestApp {
@@ -160,6 +255,39 @@ impl TestApp {
         }
         let mut out = Vec::new();
         walk(self.blobs.path(), &mut out);
+        out
+    }
+
+    /// Everything the store holds for this app: every file under a local
+    /// directory (staging files included); on S3 the published blobs and the
+    /// multipart uploads still open under the app's prefix.
+    pub async fn stored(&self) -> Vec<String> {
+        let Some(place) = &self.s3 else {
+            return self
+                .blob_files()
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect();
+        };
+        let mut out = self.backend.versions().await.unwrap();
+        let listing = self
+            .client
+            .get(format!(
+                "{}/{}?uploads&prefix={}/",
+                place.endpoint, place.bucket, place.prefix
+            ))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        out.extend(
+            listing
+                .split("<UploadId>")
+                .skip(1)
+                .map(|u| format!("open upload {}", u.split('<').next().unwrap_or(""))),
+        );
         out
     }
 

@@ -1,6 +1,28 @@
 //! HTTP tests of `/storage/v1`: statuses, headers and error bodies, through
 //! the real handlers on a throwaway database.
 
+/// Each scenario `async fn name(app: TestApp)` of the module as two tests,
+/// `name::local` (a directory) and `name::s3` (the throwaway S3 server;
+/// skipped, loudly, without one).
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn local() {
+                super::$name(crate::helpers::spawn_app().await).await
+            }
+
+            #[tokio::test]
+            async fn s3() {
+                if let Some(app) = crate::helpers::spawn_s3_app(crate::helpers::MAX_UPLOAD).await {
+                    super::$name(app).await
+                }
+            }
+        }
+    )*};
+}
+
+mod backends;
 mod errors;
 mod helpers;
 mod render;

@@ -1,8 +1,12 @@
-use crate::helpers::{error_of, spawn_app};
+on_both_backends!(
+    downloads_carry_cache_headers_and_answer_conditionals_and_ranges,
+    html_uploads_are_served_as_plain_text,
+    private_buckets_have_no_public_route,
+);
 
-#[tokio::test]
-async fn downloads_carry_cache_headers_and_answer_conditionals_and_ranges() {
-    let app = spawn_app().await;
+use crate::helpers::{error_of, TestApp};
+
+async fn downloads_carry_cache_headers_and_answer_conditionals_and_ranges(app: TestApp) {
     let res = app
         .client
         .post(app.url("/object/pub/doc.txt"))
@@ -76,9 +80,7 @@ async fn downloads_carry_cache_headers_and_answer_conditionals_and_ranges() {
     assert_eq!(res.headers()["content-disposition"], "attachment;");
 }
 
-#[tokio::test]
-async fn html_uploads_are_served_as_plain_text() {
-    let app = spawn_app().await;
+async fn html_uploads_are_served_as_plain_text(app: TestApp) {
     app.put_object("pub/x.html", b"<script>alert(1)</script>", "text/html")
         .await;
     let res = app
@@ -91,9 +93,7 @@ async fn html_uploads_are_served_as_plain_text() {
     assert_eq!(res.headers()["x-content-type-options"], "nosniff");
 }
 
-#[tokio::test]
-async fn private_buckets_have_no_public_route() {
-    let app = spawn_app().await;
+async fn private_buckets_have_no_public_route(app: TestApp) {
     app.put_object("priv/p.txt", b"private", "text/plain").await;
     let (status, body) = error_of(
         app.client
