@@ -46,7 +46,8 @@ describe('routes', () => {
 
   it('/admin has its own full-screen layout and asks to sign in', async () => {
     renderAt('/admin')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Content Management' })).toBeTruthy()
+    // The admin is a lazy chunk (with the media editors); jsdom on a busy machine takes a while.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content Management' }, { timeout: 15_000 })).toBeTruthy()
     expect(screen.getByText('Sign in to manage your landing page')).toBeTruthy()
     expect(screen.queryByRole('contentinfo')).toBeNull()
   })

@@ -98,6 +98,8 @@ export const fallbackServiceIcon: LandingServiceIcon = 'Home'
 export const limits = {
   contact: { firstName: 50, lastName: 50, email: 100, phone: 20, serviceNeeded: 50, message: 2000 },
   hero: { title: 200, subtitle: 500, backgroundImage: 500, ctaText: 50, ctaSecondaryText: 50 },
+  /** Alt text of a photo (the columns' check allows 300 characters). */
+  imageAlt: 300,
   featuredPortfolioMax: 6,
   featuredPortfolioPlaceholders: 6,
   portfolioPagePlaceholders: 9,

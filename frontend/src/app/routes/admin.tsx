@@ -10,6 +10,7 @@ import { FullScreenLoading } from '@/features/auth/components/full-screen-loadin
 import { SignInScreen } from '@/features/auth/components/sign-in-screen'
 import { AboutEditor } from '@/features/about/components/about-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
+import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
 import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
 import { ServicesEditor } from '@/features/services/components/services-editor'
@@ -24,6 +25,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   portfolio: PortfolioManager,
   testimonials: TestimonialsManager,
   about: AboutEditor,
+  media: MediaLibrary,
   contact: MessagesInbox,
   settings: SiteSettingsEditor,
 }

@@ -3,10 +3,10 @@ import { adminSections } from '@/config/admin'
 import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
-  it('keeps the seven known keys, in the sidebar order', () => {
-    expect(adminSections.map((s) => s.key)).toEqual(['hero', 'services', 'portfolio', 'testimonials', 'about', 'contact', 'settings'])
+  it('keeps the eight known keys, in the sidebar order', () => {
+    expect(adminSections.map((s) => s.key)).toEqual(['hero', 'services', 'portfolio', 'testimonials', 'about', 'media', 'contact', 'settings'])
     expect(adminSections.map((s) => s.label)).toEqual([
-      'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Contact Messages', 'Site Settings',
+      'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings',
     ])
     for (const { key } of adminSections) expect(resolveAdminSection(key)).toBe(key)
   })

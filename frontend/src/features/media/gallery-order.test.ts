@@ -57,6 +57,7 @@ describe('photosOf and galleryFields', () => {
   it('defaults a photo alt to the project title and its place', () => {
     expect(photoAlt('Loft', ['', 'Pleated linen'], 1, 3)).toBe('Pleated linen')
     expect(photoAlt('Loft', [], 0, 3)).toBe('Loft, photo 1 of 3')
-    expect(photoAlt('Loft', null, 0, 1)).toBe('Loft')
+    expect(photoAlt('Loft', null, 0, 1)).toBe('Loft, photo 1 of 1')
+    expect(photoAlt('Loft', null, 0)).toBe('Loft')
   })
 })

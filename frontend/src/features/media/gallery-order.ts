@@ -79,9 +79,12 @@ export function galleryFields(photos: readonly GalleryPhoto[]): { image_url: str
   }
 }
 
-/** The alt text shown for photo `index`: its own, or the title with its place ('Title, photo 2 of 3'). */
-export function photoAlt(title: string, alts: readonly string[] | null | undefined, index: number, count: number): string {
+/**
+ * The alt text shown for photo `index`: its own, or the title, with the photo's place in
+ * a gallery of `count` ('Title, photo 2 of 3') when one is given.
+ */
+export function photoAlt(title: string, alts: readonly string[] | null | undefined, index: number, count?: number): string {
   const own = alts?.[index]?.trim()
   if (own) return own
-  return count > 1 ? `${title}, photo ${index + 1} of ${count}` : title
+  return count ? `${title}, photo ${index + 1} of ${count}` : title
 }

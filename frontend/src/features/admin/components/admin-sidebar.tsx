@@ -1,5 +1,5 @@
 // The list of admin sections; the chosen one is held by the page, not the URL.
-import { FileText, Image, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import { FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
 import { cn } from '@/lib/cn'
 
@@ -9,6 +9,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   portfolio: Image,
   testimonials: MessageSquareQuote,
   about: Info,
+  media: Images,
   contact: Mail,
   settings: Settings,
 }

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { UrlInput } from '@/components/ui/url-input'
+import { ImagePicker } from '@/features/media/components/image-picker'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
@@ -71,11 +71,12 @@ interface SettingsFormProps {
 
 function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
   const [values, setValues] = useState(() => settingsFormValues(settings))
+  const [uploading, setUploading] = useState(false)
   const set = (name: keyof SettingsFormValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSave(values)
+    if (!uploading) onSave(values)
   }
 
   return (
@@ -101,11 +102,16 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
         </Field>
         <Field label={t.fields.logoUrl} hint={t.logoHint}>
           {(control) => (
-            <UrlInput
+            <ImagePicker
               {...control}
-              name="logo_url"
+              name="logo"
+              inputName="logo_url"
+              folder="logo"
+              hint={values.siteTitle}
+              shape="square"
               value={values.logoUrl}
-              onChange={(e) => set('logoUrl')(e.target.value)}
+              onChange={set('logoUrl')}
+              onBusyChange={setUploading}
             />
           )}
         </Field>
@@ -165,9 +171,10 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
       </Card>
 
       <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || uploading}>
           {saving ? adminTexts.saving : adminTexts.saveChanges}
         </Button>
+        {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
         <StatusMessage status={status} />
       </div>
     </form>

@@ -1,6 +1,11 @@
 // The brand: the owner's logo image when site_settings has one, else the curtain mark
 // drawn in the theme colours, followed by the site title.
 import { cn } from '@/lib/cn'
+import { SiteImage } from '@/features/media/components/site-image'
+import type { ImageLayout } from '@/features/media/image-urls'
+
+/** The logo keeps its own shape, at most 128 px wide. */
+const logoLayout: ImageLayout = { widths: [128, 256, 384], sizes: '128px' }
 
 interface SiteLogoProps {
   title: string
@@ -25,7 +30,7 @@ export function SiteLogo({ title, logoUrl, tone = 'light', className }: SiteLogo
   return (
     <span className={cn('flex items-center gap-2.5', className)}>
       {logoUrl ? (
-        <img src={logoUrl} alt="" width={36} height={36} className="h-9 w-auto max-w-32 object-contain" />
+        <SiteImage src={logoUrl} alt="" layout={logoLayout} width={36} height={36} className="h-9 w-auto max-w-32 object-contain" />
       ) : (
         <CurtainMark className={tone === 'dark' ? 'ring-1 ring-white/15 rounded-lg' : undefined} />
       )}
