@@ -22,7 +22,8 @@ export const heroDefaults = {
 export const seoDefaults = {
   description:
     'Transform your space with custom curtains, blinds and furniture covers, designed with you, measured precisely and installed in your home.',
-  image: heroDefaults.backgroundImage,
+  /** A 1200×630 JPEG of the shipped hero art: link previews render no SVG. */
+  image: '/images/hero-share.jpg',
   type: 'website',
   openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-16:00',
   priceRange: '$$',

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
-import { parseStoredImage, publicObjectPath, renderUrl, responsiveSource, shareImageUrl } from './image-urls'
+import { parseStoredImage, publicObjectPath, renderUrl, responsiveSource, shareImageFor, shareImageUrl } from './image-urls'
 
 const api = 'https://shop.example'
 const stored = `${api}/storage/v1/object/public/site-media/portfolio/2026/11/living-room-3f9a.jpg`
@@ -63,6 +63,16 @@ describe('shareImageUrl and publicObjectPath', () => {
     )
     expect(shareImageUrl('/images/hero.svg', api)).toBeNull()
     expect(shareImageUrl(`${api}/storage/v1/object/public/site-media/a.gif`, api)).toBeNull()
+  })
+
+  it('derives the sharing image from the hero: stored JPEG or PNG cropped, SVG never', () => {
+    expect(shareImageFor('/storage/v1/object/public/site-media/hero/a.jpg', api)).toBe(
+      `${api}/storage/v1/render/image/public/site-media/hero/a.jpg?width=1200&height=630&resize=cover&format=origin`,
+    )
+    expect(shareImageFor('/images/hero.svg', api)).toBeNull()
+    expect(shareImageFor(`${api}/storage/v1/object/public/site-media/hero/a.webp`, api)).toBeNull()
+    expect(shareImageFor('https://cdn.example/room.jpg', api)).toBe('https://cdn.example/room.jpg')
+    expect(shareImageFor('  ', api)).toBeNull()
   })
 
   it('writes the site-relative public path', () => {

@@ -113,3 +113,15 @@ export function shareImageUrl(src: string, apiUrl: string): string | null {
   if (!image || !/\.(jpe?g|png)$/i.test(image.path)) return null
   return renderUrl(apiUrl, image, { width: 1200, height: 630, resize: 'cover', format: 'origin' })
 }
+
+/**
+ * The sharing image for a hero image: the 1200×630 crop of a stored JPEG or PNG; an image
+ * hosted elsewhere as it is unless it is an SVG; null (use the raster default) for an SVG,
+ * another stored format, or nothing.
+ */
+export function shareImageFor(src: string | null | undefined, apiUrl: string): string | null {
+  const value = src?.trim()
+  if (!value) return null
+  if (parseStoredImage(value, apiUrl)) return shareImageUrl(value, apiUrl)
+  return /\.svg(?:$|[?#])/i.test(value) ? null : value
+}
