@@ -30,10 +30,10 @@ before(async () => {
 after(() => pleat?.stop());
 
 describe('site-media bucket', () => {
-  test('is public, 25 MB, photo types only', async () => {
+  test('is public, 25 MB, the photo types the transform reads', async () => {
     const { rows } = await pleat.sql(`select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1`, [BUCKET]);
     assert.deepEqual(rows, [
-      { public: true, file_size_limit: '26214400', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] },
+      { public: true, file_size_limit: '26214400', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] },
     ]);
   });
 

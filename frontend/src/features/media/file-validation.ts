@@ -1,6 +1,6 @@
 // Whether a chosen file may be uploaded, decided from its name, type and size before a
 // byte is sent: too large, or not an image the site can store, gets a message saying so.
-import { maxUploadBytes, storedTypes } from './media-config'
+import { maxUploadBytes } from './media-config'
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'heic'
 
@@ -70,9 +70,4 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   }
   if (file.size === 0) return { ok: false, message: `“${file.name}” is empty.` }
   return { ok: true, kind }
-}
-
-/** The MIME type a stored kind is uploaded with. */
-export function storedType(kind: Exclude<ImageKind, 'heic'>): (typeof storedTypes)[number] {
-  return `image/${kind}` as (typeof storedTypes)[number]
 }

@@ -7,11 +7,11 @@ export const mediaBucket = 'site-media'
 /** 25 MB, the bucket's file_size_limit. */
 export const maxUploadBytes = 25 * 1024 * 1024
 
-/** Types the bucket accepts (after the browser has turned a HEIC photo into a JPEG). */
-export const storedTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const
+/** Types the bucket accepts: those the image transform reads. */
+export const storedTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
 
-/** What the file chooser offers: every stored type, plus HEIC/HEIF (converted before upload). */
-export const acceptedFiles = [...storedTypes, 'image/heic', 'image/heif', '.heic', '.heif'].join(',')
+/** What the file chooser offers: every stored type, plus AVIF and HEIC/HEIF (made JPEG before upload). */
+export const acceptedFiles = [...storedTypes, 'image/avif', 'image/heic', 'image/heif', '.avif', '.heic', '.heif'].join(',')
 
 /** Photos longer than this on their long edge are scaled down in the browser before upload. */
 export const maxStoredEdge = 2560

@@ -2,10 +2,11 @@
 // HEIC (12 MP, 3–6 MB) is decoded with its EXIF orientation applied, scaled to at most
 // 2560 px on its long edge and saved as a JPEG: the stored photo is upright everywhere,
 // a fraction of the size, and carries no EXIF (no GPS position of a client's home).
-// HEIC is only read where the browser can (Safari); elsewhere the owner is told to send
-// a JPEG. PNG, WebP and AVIF are scaled down only when too large (keeping their type,
-// so a logo keeps its transparency); GIF is kept as it is (it may be animated). When a
-// JPEG cannot be decoded here it is sent as it is: the transform applies its orientation.
+// HEIC and AVIF (which the server's image transform cannot read) are only accepted where
+// the browser reads them (HEIC: Safari); elsewhere the owner is told what to send. PNG
+// and WebP are scaled down only when too large (keeping their type, so a logo keeps its
+// transparency); GIF is kept as it is (it may be animated). When a JPEG cannot be
+// decoded here it is sent as it is: the transform applies its orientation.
 import type { ImageKind } from './file-validation'
 import { jpegQuality, maxStoredEdge } from './media-config'
 
@@ -26,7 +27,7 @@ const extensions: Record<string, string> = {
 }
 
 export const heicUnreadable =
-  'This browser cannot read HEIC photos. Choose the photo again from the Photos app (it then sends a JPEG), or set the camera to “Most Compatible”.'
+  'This browser cannot read HEIC or AVIF photos. Choose the photo again from the Photos app (it then sends a JPEG), or set the camera to “Most Compatible”.'
 
 /** The size to draw a width × height image at so that neither side exceeds `max`. */
 export function fitWithin(width: number, height: number, max: number = maxStoredEdge): { width: number; height: number } {
@@ -60,14 +61,15 @@ function asIs(file: Blob, type: string): PreparedImage {
 
 export async function prepareImage(file: Blob, kind: ImageKind): Promise<PreparedImage> {
   if (kind === 'gif') return asIs(file, 'image/gif')
-  const original = kind === 'heic' ? null : `image/${kind}`
+  // Kinds stored as they come when they cannot be re-encoded here; HEIC and AVIF never are.
+  const original = kind === 'heic' || kind === 'avif' ? null : `image/${kind}`
   const bitmap = await decode(file)
   if (!bitmap) {
     if (!original) throw new Error(heicUnreadable)
     return asIs(file, original)
   }
   try {
-    const photo = kind === 'jpeg' || kind === 'heic'
+    const photo = kind === 'jpeg' || kind === 'heic' || kind === 'avif'
     if (!photo && Math.max(bitmap.width, bitmap.height) <= maxStoredEdge) return asIs(file, original!)
     const type = photo ? 'image/jpeg' : original!
     const blob = await encode(bitmap, type)

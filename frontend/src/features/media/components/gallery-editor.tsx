@@ -89,8 +89,17 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
               onDrop={(event) => onDropOnPhoto(event, index)}
               className={cn('flex flex-col gap-2 rounded-xl bg-white p-2 ring-1 ring-slate-200', dragFrom === index && 'opacity-50')}
             >
-              <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-100">
-                <SiteImage src={photo.url} alt="" layout={adminThumbLayout} width={320} height={240} className="size-full object-cover" />
+              <div data-testid="gallery-thumb" className="relative aspect-[4/3] cursor-grab overflow-hidden rounded-lg bg-slate-100">
+                {/* Not draggable itself: the drag is the photo's card, not the picture's address. */}
+                <SiteImage
+                  src={photo.url}
+                  alt=""
+                  layout={adminThumbLayout}
+                  width={320}
+                  height={240}
+                  draggable={false}
+                  className="size-full object-cover"
+                />
                 {index === 0 && (
                   <Badge variant="dark" className="absolute top-2 left-2">
                     <Star aria-hidden="true" />
