@@ -298,8 +298,8 @@ async function main() {
         const name = page === '/' ? 'landing' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
         writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${name}.json`), JSON.stringify(lhr, null, 1));
       }
-      const { js, transfer } = printReport(page, lhr, pleat.url, scores);
-      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js, transfer });
+      const { js, transfer, imageBytes } = printReport(page, lhr, pleat.url, scores);
+      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js, transfer, imageBytes });
     }
     console.log(`\n== / after load with no interaction: ${await landingContent(pleat.url, chrome)}`);
   } finally {
