@@ -224,6 +224,10 @@ describe('hero, refusals and the media library', () => {
       assert.equal(await img.getAttribute('fetchpriority'), 'high');
       assert.equal(await img.getAttribute('alt'), 'Bay window with linen curtains');
       assert.match(await visitor.locator('#hero picture source').getAttribute('media'), /portrait/);
+      // The served head preloads exactly the hero's two srcsets, so the browser reuses them.
+      const preload = (media) => visitor.locator(`link[rel="preload"][as="image"][media="(orientation: ${media})"]`).getAttribute('imagesrcset');
+      assert.equal(await preload('landscape'), await img.getAttribute('srcset'));
+      assert.equal(await preload('portrait'), await visitor.locator('#hero picture source').getAttribute('srcset'));
       assertNoPageErrors(visitor);
     } finally {
       await visitor.context().close();

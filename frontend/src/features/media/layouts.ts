@@ -3,7 +3,7 @@
 // 2–3× density up to desktops; the aspect is the box the photo is cropped to.
 import type { ImageLayout } from './image-urls'
 
-/** Full screen, landscape screens: the photo at 16:9. */
+/** Full screen, landscape screens: the photo at 16:9. public/_pleat/head.html preloads these two hero srcsets: keep them equal. */
 export const heroLayout: ImageLayout = { widths: [960, 1280, 1920, 2560], aspect: 9 / 16, sizes: '100vw', quality: 70 }
 
 /** Full screen, portrait screens (phones): a 3:4 crop, so a phone never gets a desktop-wide photo. */
