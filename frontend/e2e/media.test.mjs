@@ -123,9 +123,9 @@ describe('portfolio photos', () => {
       const img = card.locator('img');
       assert.equal(await img.getAttribute('alt'), 'Linen curtains drawn in a bay window');
       const srcset = await img.getAttribute('srcset');
-      assert.equal(srcset.split(', ').length, 5);
+      assert.equal(srcset.split(', ').length, 6);
       for (const candidate of srcset.split(', ')) {
-        assert.match(candidate, new RegExp(`^${site.url}/storage/v1/render/image/public/site-media/${order[0]}\\?width=\\d+&height=\\d+&resize=cover&format=webp&quality=75 \\d+w$`));
+        assert.match(candidate, new RegExp(`^${site.url}/storage/v1/render/image/public/site-media/${order[0]}\\?width=\\d+&height=\\d+&resize=cover&format=webp&quality=70 \\d+w$`));
       }
       assert.ok(await img.getAttribute('sizes'));
       assert.equal(await img.getAttribute('loading'), 'lazy');
@@ -146,6 +146,12 @@ describe('portfolio photos', () => {
         await dialog.getByRole('group', { name: `${TITLE} photos` }).locator('img').first().getAttribute('alt'),
         `${TITLE}, photo 3 of 3`,
       );
+      // Moved first, its photo is the first screen's largest: the served head preloads its srcset.
+      await site.sql('update portfolio_items set sort_order = -1 where title = $1', [TITLE]);
+      await visitor.goto(`${site.url}/portfolio`);
+      const firstCard = visitor.getByTestId('portfolio-card').first().locator('img');
+      await firstCard.waitFor();
+      assert.equal(await visitor.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset'), await firstCard.getAttribute('srcset'));
       assertNoPageErrors(visitor);
     } finally {
       await visitor.context().close();
