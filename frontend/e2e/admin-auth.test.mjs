@@ -31,15 +31,19 @@ async function withPage(fn, options) {
 }
 
 describe('the sign-in screen', () => {
-  it('shows its texts and tells how the owner account is made', () =>
+  it('shows its texts; the setup note is gone once an owner account exists', () =>
     withPage(async (page) => {
+      const asked = page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/has_editor_account'));
       await page.goto(`${site.url}/admin`);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Content Management');
       assert.ok(await page.getByText('Sign in to manage your landing page').isVisible());
       assert.ok(await page.getByLabel('Email Address').isVisible());
-      assert.ok(await page.getByLabel('Password').isVisible());
+      assert.ok(await page.getByLabel('Password', { exact: true }).isVisible());
       assert.ok(await page.getByRole('button', { name: 'Sign In' }).isVisible());
-      assert.ok(await page.getByText('pleat user add you@example.com').isVisible());
+      assert.equal(await (await asked).json(), true);
+      assert.equal(await page.getByText('pleat user add you@example.com').count(), 0);
+      // The sign-in form starts in the email field.
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'email');
       // Its own layout: none of the public site's header or footer.
       assert.equal(await page.getByRole('contentinfo').count(), 0);
       assertNoPageErrors(page);
@@ -103,7 +107,7 @@ describe('the sign-in screen', () => {
       await busy.waitFor();
       assert.ok(await busy.isDisabled());
       assert.ok(await page.getByLabel('Email Address').isDisabled());
-      assert.ok(await page.getByLabel('Password').isDisabled());
+      assert.ok(await page.getByLabel('Password', { exact: true }).isDisabled());
       release();
       await page.getByText(`Welcome, ${OWNER.email}`).first().waitFor();
       assert.deepEqual(sent, [{ email: OWNER.email, password: OWNER.password, gotrue_meta_security: {} }]);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
-import { answerConfirm, openSection, signIn, startAdminSite } from './lib/admin.mjs';
+import { answerConfirm, eventually, openSection, signIn, startAdminSite } from './lib/admin.mjs';
 
 let site;
 let page;
@@ -141,8 +141,7 @@ describe('contact messages', () => {
     await dialog().waitFor({ state: 'detached' });
     await page.getByText('Ada Lovelace').waitFor({ state: 'detached' });
     assert.equal(await count(), '1');
-    const { rows } = await site.sql('select first_name from contact_messages');
-    assert.deepEqual(rows, [{ first_name: 'Old' }]);
+    await eventually(async () => (await site.sql('select first_name from contact_messages')).rows, [{ first_name: 'Old' }]);
   });
 
   it('shows an error when a delete fails, and deletes from the card otherwise', async () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
-import { answerConfirm, fieldByLabel, openSection, recordWrites, signIn, startAdminSite } from './lib/admin.mjs';
+import { answerConfirm, eventually, fieldByLabel, openSection, recordWrites, signIn, startAdminSite } from './lib/admin.mjs';
 
 let site;
 let page;
@@ -185,7 +185,9 @@ describe('portfolio management', () => {
     } finally {
       await page.unroute('**/rest/v1/portfolio_items?**');
     }
+    const asked = answerConfirm(page, true);
     await form().getByRole('button', { name: 'Cancel' }).click();
+    await asked;
     await cards().filter({ hasText: 'Nursery Roman Blinds' }).waitFor();
   });
 
@@ -200,7 +202,7 @@ describe('portfolio management', () => {
     await page.getByRole('button', { name: 'Delete Nursery Roman Blinds' }).click();
     await asked;
     await cards().filter({ hasText: 'Nursery Roman Blinds' }).waitFor({ state: 'detached' });
-    assert.equal(await count(), 0);
+    await eventually(count, 0);
     assertNoPageErrors(page);
   });
 });

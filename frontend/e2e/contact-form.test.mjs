@@ -155,6 +155,8 @@ describe('contact form', () => {
       await fill({ 'First Name': 'Ed', 'Last Name': 'Wood', Email: 'ed@example.com', Message: 'Blinds' });
       await send();
       await page.getByText('Failed to send message. Please try again later.').waitFor();
+      // Unreachable, not refused: the visitor is told so, never "TypeError: Failed to fetch".
+      assert.match(await page.getByRole('alert').innerText(), /Can't reach the server\. Check your connection and try again\./);
     } finally {
       await page.unroute('**/rest/v1/contact_messages**');
     }

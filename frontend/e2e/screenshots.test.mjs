@@ -1,17 +1,19 @@
-// Full-page screenshots of the public pages, and of the admin's media screens (library,
-// portfolio gallery), at desktop and mobile widths, saved under test-results/screenshots/
-// as artifacts for a person to look at.
+// Full-page screenshots of the public pages, the admin's new screens (issue 15: sign-in,
+// section list, unsaved-changes question, undo toast, colour preview with its contrast
+// warning) and its media screens (library, portfolio gallery) at desktop and mobile
+// widths, saved under test-results/screenshots/ as artifacts for a person to look at.
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { screenshotPath, viewports } from './lib/browser.mjs';
-import { waitForLanding } from './lib/site.mjs';
-import { openSection, signIn, startAdminSite } from './lib/admin.mjs';
+import { startSite, waitForLanding } from './lib/site.mjs';
+import { addOwner, answerConfirm, fieldByLabel, openSection, signIn } from './lib/admin.mjs';
 import { makeJpeg } from './lib/media.mjs';
 
 let site;
 before(async () => {
-  site = await startAdminSite();
+  site = await startSite();
+  await addOwner(site);
 });
 after(async () => {
   await site?.close();
@@ -87,6 +89,50 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await form.getByTestId('gallery-photo').waitFor();
         await settle(page);
         await form.screenshot({ path: screenshotPath(`admin-portfolio-gallery-${viewport.width}.png`) });
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  describe(`${name} admin screenshots (${viewport.width} px)`, () => {
+    it('captures sign-in, the sections, the unsaved-changes question, the undo toast and the colour preview', async () => {
+      const page = await site.openPage({ viewport, isMobile: name === 'mobile', reducedMotion: 'reduce' });
+      const shot = async (file, fullPage = false) => {
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: screenshotPath(`${file}-${viewport.width}.png`), fullPage });
+      };
+      try {
+        await page.goto(`${site.url}/admin`);
+        await page.getByLabel('Password', { exact: true }).fill('shown on request');
+        await page.getByRole('button', { name: 'Show password' }).click();
+        await shot('admin-sign-in');
+
+        await signIn(page, site);
+        await fieldByLabel(page, 'Title').waitFor();
+        await shot('admin-hero');
+        await fieldByLabel(page, 'Title').fill('An edit not saved yet');
+        await openSection(page, 'Services');
+        await page.getByTestId('confirm-dialog').waitFor();
+        await shot('admin-unsaved-dialog');
+        await answerConfirm(page, true);
+
+        await page.getByRole('button', { name: 'Delete Window Blinds' }).click();
+        await page.getByTestId('confirm-dialog').waitFor();
+        await shot('admin-delete-dialog');
+        await answerConfirm(page, true);
+        await page.getByTestId('undo-toast').waitFor();
+        await shot('admin-undo-toast');
+        await page.getByTestId('undo-toast').getByRole('button', { name: 'Undo' }).click();
+
+        await openSection(page, 'Site Settings');
+        await page.getByRole('button', { name: 'Modern Gray' }).click();
+        await page.getByTestId('contrast-warnings').waitFor();
+        await page.getByTestId('color-preview').scrollIntoViewIfNeeded();
+        await shot('admin-color-preview');
+        await page.getByRole('button', { name: 'Default' }).click();
       } finally {
         await page.context().close();
       }

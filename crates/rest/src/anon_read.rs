@@ -67,8 +67,9 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
         // Pleat itself reads for the page; no client address applies.
         client_ip: String::new(),
         statement_timeout: state.settings.timeouts.setting("anon"),
+        session: None,
     };
-    let outcome = execute::run(&state.conns, &ctx, &plan.statement, true, |o| {
+    let outcome = execute::run(&state.conns, &ctx, &plan.statement, execute::Ending::Read, |o| {
         response::decide(&plan.response, o)
     })
     .await?;

@@ -11,13 +11,16 @@
 
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_postgres::types::Type;
 use tokio_postgres::{Client, NoTls, Statement};
+
+use crate::timings;
 
 /// Statements kept prepared per connection; past this the cache starts over
 /// (every distinct filter shape and page is a statement of its own).
@@ -112,6 +115,7 @@ impl Connections {
     }
 
     pub async fn acquire(&self) -> Result<Lease, DbFailure> {
+        let waiting = Instant::now();
         let permit = tokio::time::timeout(
             self.inner.acquire_timeout,
             self.inner.permits.clone().acquire_owned(),
@@ -119,33 +123,10 @@ impl Connections {
         .await
         .map_err(|_| DbFailure::Timeout)?
         .map_err(|_| DbFailure::Timeout)?;
+        timings::ACQUIRE.record(waiting.elapsed());
         let conn = match self.take_idle() {
             Some(conn) => conn,
-            None => {
-                let (client, connection) = self
-                    .inner
-                    .config
-                    .connect(NoTls)
-                    .await
-                    .map_err(DbFailure::Connect)?;
-                let io = async move {
-                    if let Err(e) = connection.await {
-                        tracing::debug!(error = %e, "a request connection ended");
-                    }
-                };
-                // On an actix worker, beside the requests that use it (tasks of
-                // the worker's local set); elsewhere (tests) on the runtime.
-                if actix_web::rt::System::try_current().is_some() {
-                    actix_web::rt::spawn(io);
-                } else {
-                    tokio::spawn(io);
-                }
-                Conn {
-                    client,
-                    home: std::thread::current().id(),
-                    prepared: HashMap::new(),
-                }
-            }
+            None => self.open().await?,
         };
         Ok(Lease {
             conn: Some(conn),
@@ -153,6 +134,58 @@ impl Connections {
             reusable: false,
             _permit: permit,
         })
+    }
+
+    /// A new connection whose I/O runs on this thread.
+    async fn open(&self) -> Result<Conn, DbFailure> {
+        let connecting = Instant::now();
+        let (client, connection) = self
+            .inner
+            .config
+            .connect(NoTls)
+            .await
+            .map_err(DbFailure::Connect)?;
+        timings::CONNECT.record(connecting.elapsed());
+        let io = async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "a request connection ended");
+            }
+        };
+        // On an actix worker, beside the requests that use it (tasks of the
+        // worker's local set); elsewhere (tests) on the runtime.
+        if actix_web::rt::System::try_current().is_some() {
+            actix_web::rt::spawn(io);
+        } else {
+            tokio::spawn(io);
+        }
+        Ok(Conn {
+            client,
+            home: std::thread::current().id(),
+            prepared: HashMap::new(),
+        })
+    }
+
+    /// Opens up to `count` connections on this thread and leaves them idle,
+    /// so the first requests after start do not wait for connection set-up
+    /// (a fork and a password exchange on the server: tens of milliseconds
+    /// under load). Never more than the permits: fewer when other threads
+    /// or requests hold them. A failure only leaves the pool to open lazily.
+    pub async fn warm(&self, count: usize) {
+        let opening = (0..count).map(|_| async {
+            let permit = self.inner.permits.clone().try_acquire_owned().ok()?;
+            match self.open().await {
+                Ok(conn) => Some((conn, permit)),
+                Err(e) => {
+                    tracing::debug!(error = %e, "could not open a connection ahead of requests");
+                    None
+                }
+            }
+        });
+        let opened = futures_util::future::join_all(opening).await;
+        let mut idle = self.inner.idle.lock().expect("idle list lock");
+        for (conn, _permit) in opened.into_iter().flatten() {
+            idle.entry(conn.home).or_default().push(conn);
+        }
     }
 
     /// An idle connection, preferably one whose I/O runs on this thread. Only
@@ -164,7 +197,11 @@ impl Connections {
         if let Some(conn) = idle.get_mut(&here).and_then(pop_open) {
             return Some(conn);
         }
-        idle.values_mut().find_map(pop_open)
+        let foreign = idle.values_mut().find_map(pop_open);
+        if foreign.is_some() {
+            timings::FOREIGN_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+        }
+        foreign
     }
 
     /// Connections currently idle (for tests).

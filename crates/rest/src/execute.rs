@@ -1,17 +1,20 @@
 //! Running a planned request: one transaction as the request's role that
-//! first switches role and sets the request settings (`request.jwt.claims`,
-//! `request.method`, `request.path`, `request.headers`, `request.client_ip`)
-//! and the role's `statement_timeout` transaction-locally, then runs the one
-//! statement that returns body, page total and total count.
-//! The caller decides from that row whether the transaction commits.
+//! first checks a signed-in token's session (`auth.require_session`, before
+//! the role switch), then switches role and sets the request settings
+//! (`request.jwt.claims`, `request.method`, `request.path`, `request.headers`,
+//! `request.client_ip`) and the role's `statement_timeout`
+//! transaction-locally, then runs the one statement that returns body, page
+//! total and total count.
 //!
-//! The statements are pipelined: BEGIN, the settings, the statement and, for a
-//! read, COMMIT go to the server in one write, and the server answers them in
-//! order (a failure makes the rest of the transaction fail, and COMMIT then
-//! rolls back). A write waits for its row before COMMIT or ROLLBACK. All of
-//! them are prepared once per connection.
+//! The statements are pipelined: BEGIN, the session check, the settings, the
+//! statement and COMMIT go to the server in one write, and the server answers
+//! them in order (a failure makes the rest of the transaction fail, and COMMIT
+//! then rolls back). Only a write whose row decides between COMMIT and
+//! ROLLBACK (`Ending::Decide`: a singular response, max-affected, a rollback
+//! preference) waits for its row before ending the transaction. All of them
+//! are prepared once per connection.
 
-use futures_util::future::{join, join4};
+use futures_util::future::{join, join3, join5};
 use sqlx::PgPool;
 use tokio_postgres::types::{ToSql, Type};
 use tokio_postgres::Row;
@@ -37,6 +40,10 @@ pub struct RequestContext {
     /// `pleat_db::StatementTimeouts::setting`); a cancelled one is SQLSTATE
     /// 57014, answered 500 as PostgREST does.
     pub statement_timeout: String,
+    /// The session a signed-in token names: checked inside the transaction,
+    /// before the role switch (`auth.require_session`), so a signed-out
+    /// session aborts it and answers 401 PGRST301.
+    pub session: Option<String>,
 }
 
 /// The row every main statement returns.
@@ -48,6 +55,17 @@ pub struct Outcome {
     /// `response.headers` / `response.status` set by functions (PostgREST's GUCs).
     pub response_headers: Option<String>,
     pub response_status: Option<String>,
+}
+
+/// How a request's transaction ends (see `response::ending`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// BEGIN READ ONLY, with COMMIT in the same write as the statement.
+    Read,
+    /// A write committed whatever its outcome: COMMIT in the same write.
+    Commit,
+    /// A write whose outcome decides: COMMIT or ROLLBACK once the row is in.
+    Decide,
 }
 
 /// What to do with the transaction once the outcome is known.
@@ -63,6 +81,7 @@ const SET_CONFIG: &str =
      set_config('request.headers', $5, true), set_config('request.client_ip', $6, true), \
      set_config('statement_timeout', $7, true)";
 const SET_CONFIG_TYPES: [Type; 7] = [Type::TEXT; 7];
+const REQUIRE_SESSION: &str = "SELECT auth.require_session($1::uuid)";
 
 impl RequestContext {
     fn settings(&self) -> [&(dyn ToSql + Sync); 7] {
@@ -132,14 +151,13 @@ async fn abandon(lease: Lease, e: &tokio_postgres::Error) {
 /// The row of a pipelined transaction, or its first failure in statement
 /// order: statements after a failure only report that it was aborted.
 fn first_failure(
-    begin: Result<u64, tokio_postgres::Error>,
-    set: Result<u64, tokio_postgres::Error>,
+    before: [Result<u64, tokio_postgres::Error>; 3],
     query: Result<Row, tokio_postgres::Error>,
 ) -> Result<Row, tokio_postgres::Error> {
-    match (begin, set, query) {
-        (Err(e), _, _) | (Ok(_), Err(e), _) => Err(e),
-        (Ok(_), Ok(_), query) => query,
+    for step in before {
+        step?;
     }
+    query
 }
 
 /// `begin`, the settings and `sql` as `ctx`, and with `finish` (COMMIT or
@@ -159,35 +177,47 @@ async fn pipeline(
     let types = types_of(params);
     let fixed = async {
         let b = lease.prepare(begin, &[]).await?;
+        let c = match ctx.session {
+            Some(_) => Some(lease.prepare(REQUIRE_SESSION, &[Type::TEXT]).await?),
+            None => None,
+        };
         let s = lease.prepare(SET_CONFIG, &SET_CONFIG_TYPES).await?;
         let f = match finish {
             Some(f) => Some(lease.prepare(f, &[]).await?),
             None => None,
         };
-        Ok::<_, tokio_postgres::Error>((b, s, f, lease.cached(sql, &types)))
+        Ok::<_, tokio_postgres::Error>((b, c, s, f, lease.cached(sql, &types)))
     };
-    let (b, s, f, known) = match fixed.await {
+    let (b, c, s, f, known) = match fixed.await {
         Ok(fixed) => fixed,
         Err(e) => return (Err(e), false),
     };
     let values = values_of(params);
     let settings = ctx.settings();
+    let check = async {
+        match (&c, &ctx.session) {
+            (Some(c), Some(sid)) => lease.client().execute(c, &[sid]).await,
+            _ => Ok(0),
+        }
+    };
+    let sent = std::time::Instant::now();
     let (row, finished) = match known {
         Some(main) => {
             let client = lease.client();
-            let (rb, rs, rm, rf) = join4(
+            let (rb, rc, rs, rm, rf) = join5(
                 client.execute(&b, &[]),
+                check,
                 client.execute(&s, &settings),
                 client.query_one(&main, &values),
                 finish_with(client, f.as_ref()),
             )
             .await;
-            (first_failure(rb, rs, rm), rf)
+            (first_failure([rb, rc, rs], rm), rf)
         }
         None => {
             let client = lease.client();
-            let (rb, rs) = join(client.execute(&b, &[]), client.execute(&s, &settings)).await;
-            if let Err(e) = rb.and(rs) {
+            let (rb, rc, rs) = join3(client.execute(&b, &[]), check, client.execute(&s, &settings)).await;
+            if let Err(e) = rb.and(rc).and(rs) {
                 return (Err(e), false);
             }
             let main = match lease.prepare(sql, &types).await {
@@ -203,6 +233,7 @@ async fn pipeline(
             (rm, rf)
         }
     };
+    crate::timings::ROUND_TRIP.record(sent.elapsed());
     match finished {
         Ok(ended) => (row, ended),
         Err(e) => (row.and(Err(e)), false),
@@ -220,17 +251,22 @@ async fn finish_with(
 }
 
 /// Run `statement` in a fresh transaction as `ctx`; `decide` sees the outcome
-/// before anything is committed (PGRST116 and max-affected roll back).
+/// before anything is committed (PGRST116 and max-affected roll back) unless
+/// `ending` says the decision cannot depend on it.
 pub async fn run<E: From<DbFailure>>(
     conns: &Connections,
     ctx: &RequestContext,
     statement: &Statement,
-    read_only: bool,
+    ending: Ending,
     decide: impl FnOnce(&Outcome) -> Decision<E>,
 ) -> Result<Outcome, E> {
-    if read_only {
+    let begin = match ending {
+        Ending::Read => "BEGIN READ ONLY",
+        Ending::Commit | Ending::Decide => "BEGIN",
+    };
+    if ending != Ending::Decide {
         // Nothing to undo: the outcome only decides the answer.
-        let row = read(conns, ctx, &statement.text, &statement.params, "COMMIT").await?;
+        let row = finished(conns, ctx, begin, &statement.text, &statement.params, "COMMIT").await?;
         let outcome = outcome(&row).map_err(DbFailure::from)?;
         return match decide(&outcome) {
             Decision::Fail(e) => Err(e),
@@ -240,7 +276,7 @@ pub async fn run<E: From<DbFailure>>(
     let mut lease = conns.acquire().await?;
     let (row, _) = pipeline(
         &mut lease,
-        "BEGIN",
+        begin,
         ctx,
         &statement.text,
         &statement.params,
@@ -265,11 +301,12 @@ pub async fn run<E: From<DbFailure>>(
     Ok(outcome)
 }
 
-/// One row of `sql` read as `ctx` in a read-only transaction ended by
+/// One row of `sql` as `ctx` in a transaction opened by `begin` and ended by
 /// `finish`, all in one pipelined write.
-async fn read(
+async fn finished(
     conns: &Connections,
     ctx: &RequestContext,
+    begin: &'static str,
     sql: &str,
     params: &[Param],
     finish: &'static str,
@@ -277,7 +314,7 @@ async fn read(
     let mut lease = conns.acquire().await?;
     let done = pipeline(
         &mut lease,
-        "BEGIN READ ONLY",
+        begin,
         ctx,
         sql,
         params,
@@ -310,7 +347,7 @@ pub async fn read_one(
     sql: &str,
     params: &[Param],
 ) -> Result<Row, DbFailure> {
-    read(conns, ctx, sql, params, "ROLLBACK").await
+    finished(conns, ctx, "BEGIN READ ONLY", sql, params, "ROLLBACK").await
 }
 
 /// The planner's row estimate for `statement` (for `Prefer: count=planned`).

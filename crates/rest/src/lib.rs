@@ -19,6 +19,7 @@ pub mod routes;
 pub mod schema_cache;
 pub mod sql;
 pub mod statement;
+pub mod timings;
 
 #[cfg(test)]
 mod test_support;

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::error::{Error, RangeError};
-use crate::execute::{Decision, Outcome};
+use crate::execute::{Decision, Ending, Outcome};
 use crate::parse::{Count, MediaType, RowRange};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +54,26 @@ pub struct Response {
 
 fn is_single(media: &MediaType) -> bool {
     matches!(media, MediaType::SingleObject { .. })
+}
+
+/// How a request's transaction ends: a write that [`decide`] commits whatever
+/// its outcome sends COMMIT in the same pipelined write as its statement (a
+/// failed statement turns that COMMIT into a rollback); the others wait for
+/// the row before deciding.
+pub fn ending(read_only: bool, plan: &ResponsePlan) -> Ending {
+    let void = matches!(plan.kind, ResponseKind::Call { void: true, .. });
+    if read_only {
+        Ending::Read
+    } else if (is_single(&plan.media) && !void)
+        || plan.kind == ResponseKind::SingleUpsert
+        || plan.max_affected.is_some()
+        || plan.mutation_limit.is_some()
+        || plan.rollback
+    {
+        Ending::Decide
+    } else {
+        Ending::Commit
+    }
 }
 
 pub fn decide(plan: &ResponsePlan, outcome: &Outcome) -> Decision<Error> {

@@ -174,3 +174,31 @@ fn decisions() {
     );
     insta::assert_snapshot!(decision(decide(&void, &outcome(1, None, None))), @"commit");
 }
+
+/// A write only commits without waiting for its row when `decide` commits it
+/// whatever the row says.
+#[test]
+fn writes_commit_in_the_same_write_only_when_the_outcome_cannot_matter() {
+    let cases: [(&str, &str, &[(&str, &str)], &str, Ending); 9] = [
+        ("POST", "/books", &[], r#"{"title":"x"}"#, Ending::Commit),
+        ("PATCH", "/books?id=eq.1", &[("prefer", "return=minimal")], r#"{"title":"x"}"#, Ending::Commit),
+        ("DELETE", "/books?id=eq.1", &[("prefer", "return=representation")], "", Ending::Commit),
+        ("PATCH", "/books?id=eq.1", &[("accept", "application/vnd.pgrst.object+json")], r#"{"title":"x"}"#, Ending::Decide),
+        ("PUT", "/books?id=eq.1", &[], r#"{"id":1,"title":"x"}"#, Ending::Decide),
+        ("DELETE", "/books?id=eq.1", &[("prefer", "handling=strict, max-affected=1")], "", Ending::Decide),
+        ("POST", "/books", &[("prefer", "tx=rollback")], r#"{"title":"x"}"#, Ending::Decide),
+        ("POST", "/rpc/add_review", &[], r#"{"book":1,"stars":5}"#, Ending::Commit),
+        ("GET", "/books", &[], "", Ending::Read),
+    ];
+    for (method, target, headers, body, expected) in cases {
+        let planned = plan_with(&settings(), method, target, headers, body).unwrap();
+        let ending = ending(planned.read_only, &planned.response);
+        assert_eq!(ending, expected, "{method} {target} {headers:?}");
+        if ending == Ending::Commit {
+            for n in [0, 1, 2, 1_000] {
+                let d = decision(decide(&planned.response, &outcome(n, None, None)));
+                assert_eq!(d, "commit", "{method} {target}: {n} rows");
+            }
+        }
+    }
+}

@@ -21,7 +21,6 @@ use crate::plan::{self, PlanSettings};
 use crate::reload::{self, SharedCache};
 use crate::statement::Param;
 use crate::{openapi, response};
-use tokio_postgres::types::Type;
 
 pub struct RestSettings {
     /// Exposed schemas; the first is the default.
@@ -72,6 +71,11 @@ impl RestState {
             secret,
         })
     }
+
+    /// The connections requests run on (the server warms them at start).
+    pub fn conns(&self) -> &Connections {
+        &self.conns
+    }
 }
 
 /// Mount inside `web::scope("/rest/v1")`.
@@ -80,6 +84,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 async fn handle(
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<RestState>,
+) -> HttpResponse {
+    let started = std::time::Instant::now();
+    let resp = answer(req, payload, state).await;
+    crate::timings::HANDLER.record(started.elapsed());
+    resp
+}
+
+async fn answer(
     req: HttpRequest,
     payload: web::Payload,
     state: web::Data<RestState>,
@@ -111,18 +126,21 @@ async fn handle(
                 .json(e.to_json())
         }
     };
-    if let Err(resp) = session_still_active(&state.conns, &role).await {
-        return resp;
-    }
+    let session = match session_of(&role) {
+        Ok(session) => session,
+        Err(resp) => return resp,
+    };
     let body = match read_body(payload, state.settings.max_body).await {
         Ok(b) => b,
         Err(resp) => return resp,
     };
     let client = admission::client_address(&req, &state.settings.trusted_proxies);
+    let admitting = std::time::Instant::now();
     let _admitted = match admission::admit(client, &state.anon_limit, &role).await {
         Ok(a) => a,
         Err(resp) => return resp,
     };
+    crate::timings::ADMIT.record(admitting.elapsed());
     let path = match req.match_info().unprocessed() {
         "" => "/",
         p => p,
@@ -145,6 +163,7 @@ async fn handle(
         headers: headers_json(&headers),
         client_ip: client.map(|ip| ip.to_string()).unwrap_or_default(),
         statement_timeout: state.settings.timeouts.setting(&role.role),
+        session,
     };
     match serve(&state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
@@ -207,7 +226,8 @@ async fn serve(
         max_rows: None,
     };
     let plan = plan::plan(&api, &cache, &settings, body)?;
-    let outcome = execute::run(&state.conns, ctx, &plan.statement, plan.read_only, |o| {
+    let ending = response::ending(plan.read_only, &plan.response);
+    let outcome = execute::run(&state.conns, ctx, &plan.statement, ending, |o| {
         response::decide(&plan.response, o)
     })
     .await?;
@@ -284,7 +304,10 @@ async fn openapi_for(
 /// A token from `/auth/v1` names its session; once that session is signed
 /// out, the token no longer works here either (Supabase would accept it until
 /// it expires).
-async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result<(), HttpResponse> {
+/// The session a token names, to be checked inside the request's transaction
+/// (see `execute::RequestContext::session`); none for tokens without one
+/// (the API keys). A `session_id` that is no UUID is refused here.
+fn session_of(role: &RequestRole) -> Result<Option<String>, HttpResponse> {
     // Empty and nil ids mean "no session", as /auth/v1 reads them.
     let Some(sid) = role
         .claims
@@ -292,40 +315,19 @@ async fn session_still_active(conns: &Connections, role: &RequestRole) -> Result
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty() && *s != "00000000-0000-0000-0000-000000000000")
     else {
-        return Ok(());
+        return Ok(None);
     };
-    let ended = |details: &str| {
+    if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
         let e = auth::AuthError {
             code: "PGRST301",
             message: "JWT session has ended".into(),
-            details: Some(details.into()),
+            details: Some("The token's session_id is not a session".into()),
         };
-        HttpResponse::Unauthorized()
+        return Err(HttpResponse::Unauthorized()
             .insert_header(("www-authenticate", e.www_authenticate()))
-            .json(e.to_json())
-    };
-    if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
-        return Err(ended("The token's session_id is not a session"));
+            .json(e.to_json()));
     }
-    let active = async {
-        let mut lease = conns.acquire().await?;
-        let check = lease
-            .prepare("SELECT auth.session_active($1::uuid)", &[Type::TEXT])
-            .await?;
-        let active: bool = lease
-            .client()
-            .query_one(&check, &[&sid])
-            .await?
-            .try_get(0)?;
-        lease.release();
-        Ok::<bool, DbFailure>(active)
-    }
-    .await;
-    match active {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(ended("The session this token belongs to was signed out")),
-        Err(e) => Err(error_response(&Error::from(e), role)),
-    }
+    Ok(Some(sid.to_string()))
 }
 
 fn headers_json(headers: &[(String, String)]) -> String {

@@ -150,7 +150,15 @@ impl Application {
             rest.clone(),
         ));
         let storage = web::Data::new(storage_state(&config, &db, secret_for_storage)?);
+        // actix starts a worker per core; each opens its share of the REST
+        // connections as it starts, so their I/O runs beside its requests and
+        // the first requests after start find them open.
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let warm_share = pool_size.div_ceil(workers);
+        let warm_conns = rest.conns().clone();
         let server = HttpServer::new(move || {
+            let conns = warm_conns.clone();
+            actix_web::rt::spawn(async move { conns.warm(warm_share).await });
             App::new()
                 .app_data(body_deadline.clone())
                 .wrap(from_fn(deadlines::body_deadline))
@@ -180,6 +188,7 @@ impl Application {
                 )
                 .default_service(web::to(site::serve))
         })
+        .workers(workers)
         .client_request_timeout(config.header_timeout)
         .listen(listener)?
         .shutdown_timeout(10)
@@ -208,6 +217,13 @@ impl Application {
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let served = self.server.await;
+        if !pleat_rest::timings::is_empty() {
+            tracing::info!(
+                target: "pleat_rest::timings",
+                "where /rest/v1 requests spent their time:\n{}",
+                pleat_rest::timings::report()
+            );
+        }
         let closed = self.db.close().await;
         served?;
         closed?;

@@ -1,6 +1,6 @@
 // Helpers of the admin end-to-end tests: a site with an owner account made by the real
 // `pleat user add`, signing in through the form, moving between sections, and answering
-// the window.confirm questions.
+// the admin's in-app confirmation questions.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { startSite } from './site.mjs';
@@ -32,7 +32,7 @@ export async function startAdminSite(options) {
 
 export async function fillSignIn(page, { email, password }) {
   await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
@@ -49,19 +49,29 @@ export async function openSection(page, label) {
 }
 
 /**
- * Answers the next window.confirm with `accept`, and resolves to its text once asked.
- * Call before the click that asks.
+ * Answers the next in-app confirmation dialog (features/admin/guard/confirm-dialog.tsx)
+ * with `accept`, and resolves to its question once asked. Call before the click that asks.
  */
-export function answerConfirm(page, accept) {
-  return new Promise((resolve) => {
-    page.once('dialog', async (dialog) => {
-      const text = dialog.message();
-      const type = dialog.type();
-      if (accept) await dialog.accept();
-      else await dialog.dismiss();
-      resolve({ text, type });
-    });
-  });
+export async function answerConfirm(page, accept) {
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  const text = await dialog.getByTestId('confirm-message').innerText();
+  const buttons = dialog.getByRole('button');
+  // The first button is the safe answer (Cancel / Keep editing), the last confirms.
+  await (accept ? buttons.last() : buttons.first()).click();
+  await dialog.waitFor({ state: 'detached' });
+  return { text, type: 'confirm' };
+}
+
+/** Polls `read` until it returns `expected` (deletions are sent after their undo window). */
+export async function eventually(read, expected, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  let value = await read();
+  while (JSON.stringify(value) !== JSON.stringify(expected) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await read();
+  }
+  assert.deepEqual(value, expected);
 }
 
 /** The parsed JSON bodies of the REST writes the page makes to `table`, as they are sent. */

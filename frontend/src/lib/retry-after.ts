@@ -17,9 +17,14 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
-/** `fetch`, remembering the Retry-After of every 429 by the request's path. */
+/**
+ * `fetch`, remembering the Retry-After of every 429 by the request's path. A DELETE is
+ * sent with keepalive (it has no body to limit), so a deletion the admin sends as the
+ * page closes (its undo window cut short) still reaches the server.
+ */
 export const fetchRememberingRetryAfter: typeof fetch = async (input, init) => {
-  const response = await globalThis.fetch(input, init)
+  const keep = init?.method?.toUpperCase() === 'DELETE' ? { ...init, keepalive: true } : init
+  const response = await globalThis.fetch(input, keep)
   if (response.status === 429) {
     const seconds = parseRetryAfter(response.headers.get('retry-after'))
     if (seconds === undefined) waits.delete(pathOf(input))

@@ -3,6 +3,7 @@
 // when there is no row yet), say how it went, and read the row again.
 import { useEffect, useState } from 'react'
 import type { Status } from '@/components/ui/status-message'
+import { failureText } from './network-error'
 import type { MutationResult } from './use-mutation'
 
 interface SingleRowEditorOptions<V, P> {
@@ -36,7 +37,7 @@ export function useSingleRowEditor<V, P>(options: SingleRowEditorOptions<V, P>) 
     const result = await save(id, build(values))
     if (!result.success) {
       console.error(log, result.error)
-      setStatus({ text: texts.failure })
+      setStatus({ text: failureText(texts.failure, result.error) })
       return
     }
     setStatus({ text: texts.success })

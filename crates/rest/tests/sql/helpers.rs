@@ -138,8 +138,10 @@ impl Db {
             headers: "{}".to_string(),
             client_ip: "192.0.2.1".to_string(),
             statement_timeout: pleat_db::StatementTimeouts::default().setting(role),
+            session: None,
         };
-        let outcome = execute::run(&self.conns, &ctx, &plan.statement, plan.read_only, |o| {
+        let ending = pleat_rest::response::ending(plan.read_only, &plan.response);
+        let outcome = execute::run(&self.conns, &ctx, &plan.statement, ending, |o| {
             decide(&plan.response, o)
         })
         .await?;

@@ -3,6 +3,7 @@
 // section is held here, not in the URL.
 import { useState, type ComponentType } from 'react'
 import { AdminShell } from '@/features/admin/components/admin-shell'
+import { AdminTitle } from '@/features/admin/components/admin-title'
 import { resolveAdminSection } from '@/features/admin/admin-section'
 import { useSession } from '@/features/auth/api/get-session'
 import { useSignOut } from '@/features/auth/api/sign-out'
@@ -51,6 +52,7 @@ export default function AdminRoute() {
   return (
     <>
       <SiteTheme />
+      <AdminTitle />
       {isLoading ? (
         <FullScreenLoading />
       ) : !session ? (

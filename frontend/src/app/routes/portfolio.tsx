@@ -9,6 +9,7 @@ import { CategoryFilter } from '@/features/portfolio/components/category-filter'
 import { EmptyState } from '@/features/portfolio/components/empty-state'
 import { PortfolioGrid } from '@/features/portfolio/components/portfolio-grid'
 import { LazyProjectDialog } from '@/features/portfolio/components/lazy-project-dialog'
+import { LoadFailedState } from '@/features/portfolio/components/load-failed-state'
 import { allCategories, distinctCategories, filterByCategory } from '@/features/portfolio/gallery'
 import { useProjectDialog } from '@/features/portfolio/use-project-dialog'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
@@ -17,7 +18,8 @@ import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
 
 export function PortfolioRoute() {
-  const { data, isLoading } = usePortfolioItems()
+  const { data, isLoading, error, refetch } = usePortfolioItems()
+  const failed = data === undefined && error !== null
   const { data: settings } = useSiteSettings()
   const [category, setCategory] = useState<string>(allCategories)
   const dialog = useProjectDialog()
@@ -32,12 +34,12 @@ export function PortfolioRoute() {
         description={page.intro}
       />
       <StructuredData />
-      <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-white">
+      <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-primary-foreground">
         <div aria-hidden="true" className="pleat-lines absolute inset-0 -z-10 opacity-[0.07]" />
         <div className="mx-auto max-w-7xl px-4 pt-10 pb-16 sm:px-6 md:pb-20 lg:px-8">
           <Link
             to="/"
-            className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-slate-300 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-secondary"
+            className="inline-flex items-center gap-2 rounded-full text-sm font-medium text-primary-muted transition-colors hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-secondary"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {page.backLink}
@@ -49,7 +51,7 @@ export function PortfolioRoute() {
           >
             {page.heading}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-300">{page.intro}</p>
+          <p className="mt-5 max-w-2xl text-lg text-pretty text-primary-muted">{page.intro}</p>
         </div>
       </section>
 
@@ -59,7 +61,7 @@ export function PortfolioRoute() {
           <h2 id="portfolio-projects-heading" className="sr-only">
             Projects
           </h2>
-          {!isLoading && (
+          {!isLoading && !failed && (
             <CategoryFilter
               categories={distinctCategories(items)}
               value={category}
@@ -73,7 +75,13 @@ export function PortfolioRoute() {
             placeholders={limits.portfolioPagePlaceholders}
             clamp={3}
             onOpen={dialog.show}
-            empty={<EmptyState title={texts.noProjectsInCategory} />}
+            empty={
+              failed ? (
+                <LoadFailedState error={error} onRetry={() => void refetch()} />
+              ) : (
+                <EmptyState title={texts.noProjectsInCategory} />
+              )
+            }
             // The first row (three cards on wide screens, one on phones) shows at once.
             priorityCount={3}
           />

@@ -55,16 +55,16 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             )}
           </section>
         ))}
-        <section aria-labelledby="legal-contact" className="mt-14 rounded-3xl bg-primary p-8 text-white sm:p-10">
+        <section aria-labelledby="legal-contact" className="mt-14 rounded-3xl bg-primary p-8 text-primary-foreground sm:p-10">
           <h2 id="legal-contact" className="font-display text-2xl font-semibold">
             {legalContactBlock.heading}
           </h2>
-          <p className="mt-2 text-slate-300">{legalContactBlock.text}</p>
+          <p className="mt-2 text-primary-muted">{legalContactBlock.text}</p>
           <ul className="mt-6 space-y-3 text-sm">
             <li className="font-semibold">{identity.title}</li>
             {info?.email && (
               <li className="flex items-center gap-3">
-                <Mail aria-hidden="true" className="size-4 text-secondary" />
+                <Mail aria-hidden="true" className="size-4 text-secondary-on-primary" />
                 <a href={`mailto:${info.email}`} className="hover:underline">
                   {info.email}
                 </a>
@@ -72,7 +72,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             )}
             {info?.phone && (
               <li className="flex items-center gap-3">
-                <Phone aria-hidden="true" className="size-4 text-secondary" />
+                <Phone aria-hidden="true" className="size-4 text-secondary-on-primary" />
                 <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
                   {info.phone}
                 </a>
@@ -80,7 +80,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
             )}
             {info?.address && (
               <li className="flex items-center gap-3">
-                <MapPin aria-hidden="true" className="size-4 text-secondary" />
+                <MapPin aria-hidden="true" className="size-4 text-secondary-on-primary" />
                 <span>{info.address}</span>
               </li>
             )}

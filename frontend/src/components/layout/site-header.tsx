@@ -46,11 +46,16 @@ export function SiteHeader() {
         scrolled || menuOpen ? 'border-slate-200 shadow-sm' : 'border-transparent',
       )}
     >
-      <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
-        <a href={sectionHref('hero')} onClick={follow('hero')} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary">
-          <SiteLogo title={identity.title} logoUrl={identity.logoUrl} />
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+        <a
+          href={sectionHref('hero')}
+          onClick={follow('hero')}
+          title={identity.title}
+          className="min-w-0 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary"
+        >
+          <SiteLogo title={identity.title} logoUrl={identity.logoUrl} truncate />
         </a>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden shrink-0 md:block">
           <ul className="flex items-center gap-1">
             {landingNav.map((item) => (
               <li key={item.anchor}>
@@ -67,7 +72,7 @@ export function SiteHeader() {
         </nav>
         <button
           type="button"
-          className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-secondary md:hidden"
+          className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-secondary md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         outline: 'border border-slate-300 bg-white text-slate-900 hover:border-primary hover:bg-slate-50',
         glass: 'border border-white/40 bg-white/10 text-white backdrop-blur hover:bg-white/20',
         ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-950',
-        link: 'rounded-none px-0 text-primary underline-offset-4 hover:underline',
+        link: 'rounded-none px-0 text-primary-ink underline-offset-4 hover:underline',
       },
       size: {
         sm: 'h-9 px-4 text-sm',

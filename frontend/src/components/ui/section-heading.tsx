@@ -19,7 +19,7 @@ export function SectionHeading({ id, eyebrow, title, intro, align = 'center', to
         <p
           className={cn(
             'mb-3 inline-flex items-center gap-2 text-xs font-semibold tracking-[0.2em] uppercase',
-            tone === 'light' ? 'text-secondary-ink' : 'text-secondary',
+            tone === 'light' ? 'text-secondary-ink' : 'text-secondary-on-primary',
           )}
         >
           <span aria-hidden="true" className="h-px w-6 bg-current" />
@@ -30,13 +30,13 @@ export function SectionHeading({ id, eyebrow, title, intro, align = 'center', to
         id={id}
         className={cn(
           'font-display text-3xl font-semibold tracking-tight text-balance md:text-4xl lg:text-5xl',
-          tone === 'light' ? 'text-slate-950' : 'text-white',
+          tone === 'light' ? 'text-slate-950' : 'text-primary-foreground',
         )}
       >
         {title}
       </h2>
       {intro && (
-        <p className={cn('mt-4 text-lg text-pretty', tone === 'light' ? 'text-slate-600' : 'text-slate-300')}>{intro}</p>
+        <p className={cn('mt-4 text-lg text-pretty', tone === 'light' ? 'text-slate-600' : 'text-primary-muted')}>{intro}</p>
       )}
     </div>
   )

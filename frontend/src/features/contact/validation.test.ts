@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContactFormValues } from './types'
-import { emptyContactForm, toContactMessage, validateContactForm } from './validation'
+import { emptyContactForm, invalidContactFields, toContactMessage, validateContactForm } from './validation'
 
 const valid: ContactFormValues = {
   firstName: 'Ada',
@@ -107,5 +107,15 @@ describe('toContactMessage', () => {
     const row = toContactMessage({ ...valid, phone: ' +1 555 0100 ', serviceNeeded: 'furniture-covers' })
     expect(row.phone).toBe('+1 555 0100')
     expect(row.service_needed).toBe('furniture-covers')
+  })
+})
+
+describe('invalidContactFields', () => {
+  const ok = { ...valid }
+  it('names the fields of the first broken rule, in the same order as the message', () => {
+    expect(invalidContactFields(ok)).toEqual([])
+    expect(invalidContactFields({ ...ok, firstName: ' ', message: '' })).toEqual(['firstName', 'message'])
+    expect(invalidContactFields({ ...ok, email: 'ann@example' })).toEqual(['email'])
+    expect(invalidContactFields({ ...ok, message: 'x'.repeat(2001) })).toEqual(['message'])
   })
 })

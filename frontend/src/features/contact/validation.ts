@@ -32,6 +32,15 @@ export function validateContactForm(values: ContactFormValues): string | null {
   return null
 }
 
+/** The fields the first broken rule is about (same order as validateContactForm), for aria-invalid. */
+export function invalidContactFields(values: ContactFormValues): (keyof ContactFormValues)[] {
+  const required = (['firstName', 'lastName', 'email', 'message'] as const).filter((name) => !values[name].trim())
+  if (required.length > 0) return required
+  if (!emailPattern.test(values.email.trim())) return ['email']
+  if (values.message.trim().length > limits.contact.message) return ['message']
+  return []
+}
+
 function clean(value: string, max: number): string {
   return value.trim().slice(0, max)
 }

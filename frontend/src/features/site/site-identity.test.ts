@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contrastRatio } from '@/lib/color'
 import { resolveSiteIdentity, themeVariables } from './site-identity'
 import type { SiteSettings } from './types'
 
@@ -44,8 +45,21 @@ describe('themeVariables', () => {
     expect(themeVariables({ primaryColor: '#1e293b', secondaryColor: '#f59e0b' })).toEqual({
       '--color-primary': '#1e293b',
       '--color-primary-foreground': '#ffffff',
+      '--color-primary-muted': '#c7cace',
+      '--color-primary-ink': '#1e293b',
       '--color-secondary': '#f59e0b',
       '--color-secondary-foreground': '#020617',
+      '--color-secondary-ink': '#a0690f',
+      '--color-secondary-on-primary': '#f59e0b',
     })
+  })
+
+  it('keeps every readable colour at 4.5:1 for a light primary too', () => {
+    const vars = themeVariables({ primaryColor: '#fef3c7', secondaryColor: '#fde68a' })
+    expect(contrastRatio(vars['--color-primary-foreground'], '#fef3c7')).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(vars['--color-primary-muted'], '#fef3c7')).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(vars['--color-primary-ink'], '#ffffff')).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(vars['--color-secondary-ink'], '#ffffff')).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(vars['--color-secondary-on-primary'], '#fef3c7')).toBeGreaterThanOrEqual(4.5)
   })
 })

@@ -1,7 +1,7 @@
 // The site's title, description, logo and colours with the spec's defaults filled in,
 // and the CSS variables the theme is made of.
 import { defaultColors, siteConfig } from '@/config/site'
-import { readableTextColor, validHexColor } from '@/lib/color'
+import { accentOn, inkOn, mutedTextOn, readableTextColor, validHexColor } from '@/lib/color'
 import type { SiteSettings } from './types'
 
 export interface SiteIdentity {
@@ -27,12 +27,21 @@ export function resolveSiteIdentity(settings: SiteSettings | null | undefined): 
   }
 }
 
-/** The theme's CSS custom properties (see index.css), with readable text on each colour. */
+/**
+ * The theme's CSS custom properties (see index.css). Every colour meant to be read is
+ * chosen by contrast (4.5:1), whatever the owner picked: the text on each colour, quieter
+ * text on primary panels, each colour as text on white ("ink"), and the accent on primary.
+ */
 export function themeVariables(identity: Pick<SiteIdentity, 'primaryColor' | 'secondaryColor'>): Record<string, string> {
+  const { primaryColor: primary, secondaryColor: secondary } = identity
   return {
-    '--color-primary': identity.primaryColor,
-    '--color-primary-foreground': readableTextColor(identity.primaryColor),
-    '--color-secondary': identity.secondaryColor,
-    '--color-secondary-foreground': readableTextColor(identity.secondaryColor),
+    '--color-primary': primary,
+    '--color-primary-foreground': readableTextColor(primary),
+    '--color-primary-muted': mutedTextOn(primary),
+    '--color-primary-ink': inkOn(primary, '#ffffff'),
+    '--color-secondary': secondary,
+    '--color-secondary-foreground': readableTextColor(secondary),
+    '--color-secondary-ink': inkOn(secondary, '#ffffff'),
+    '--color-secondary-on-primary': accentOn(secondary, primary),
   }
 }

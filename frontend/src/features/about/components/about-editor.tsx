@@ -2,6 +2,8 @@
 // counts; saved by id or inserted when there is no row; message green, or red on error.
 import { ExternalLink } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
+import { useStatusUntilEdited, useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -68,6 +70,9 @@ interface AboutFormProps {
 function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
   const [values, setValues] = useState(() => aboutFormValues(about))
   const [uploading, setUploading] = useState(false)
+  const checks = useFieldChecks()
+  useUnsavedChanges(aboutFormValues(about), values)
+  const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
   const set = (name: keyof AboutFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
 
@@ -78,7 +83,7 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
 
   return (
     <Card className="p-6 sm:p-8">
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} className="space-y-5">
         <Field label={t.fields.title} required>
           {(control) => <Input {...control} name="title" value={values.title} onChange={set('title')} required />}
         </Field>
@@ -141,7 +146,7 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
             {saving ? adminTexts.saving : adminTexts.saveChanges}
           </Button>
           {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
-          <StatusMessage status={status} />
+          <StatusMessage status={shownStatus} />
         </div>
       </form>
     </Card>

@@ -47,7 +47,7 @@ export function AboutView({ about, isLoading }: AboutViewProps) {
                 {stats.map((stat) => (
                   <div key={stat.label} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70">
                     <dt className="text-sm text-slate-600">{stat.label}</dt>
-                    <dd className="order-first font-display text-3xl font-semibold text-primary sm:text-4xl">{stat.value}</dd>
+                    <dd className="order-first font-display text-3xl font-semibold text-primary-ink sm:text-4xl">{stat.value}</dd>
                   </div>
                 ))}
               </dl>

@@ -1,7 +1,8 @@
 // The admin's top bar: title, who is signed in, and Sign Out.
-import { LogOut } from 'lucide-react'
-import { Button } from '@/components/ui/button'
+import { ExternalLink, LogOut } from 'lucide-react'
+import { Button, buttonVariants } from '@/components/ui/button'
 import { authTexts } from '@/config/admin'
+import { guardTexts } from '@/config/admin-guard'
 
 interface AdminHeaderProps {
   email: string
@@ -20,10 +21,17 @@ export function AdminHeader({ email, onSignOut, signingOut, error }: AdminHeader
           </h1>
           <p className="truncate text-sm text-slate-600">{authTexts.welcome(email)}</p>
         </div>
-        <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} className="shrink-0">
-          <LogOut aria-hidden="true" />
-          {authTexts.signOut}
-        </Button>
+        <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          <a href="/" target="_blank" rel="noopener" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            <ExternalLink aria-hidden="true" />
+            {/* Icon only on a phone, where the title needs the room; still named for screen readers. */}
+            <span className="max-sm:sr-only">{guardTexts.viewSite}</span>
+          </a>
+          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+            <LogOut aria-hidden="true" />
+            {authTexts.signOut}
+          </Button>
+        </div>
       </div>
       {error && (
         <p role="alert" className="border-t border-red-100 bg-red-50 px-4 py-2 text-center text-sm font-medium text-red-700">

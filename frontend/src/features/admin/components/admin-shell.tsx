@@ -1,6 +1,9 @@
-// The signed-in admin area: header, section list, and the chosen section's panel.
+// The signed-in admin area: header, section list, and the chosen section's panel, inside
+// the safety nets of features/admin/guard (a section switch or sign-out with unsaved
+// changes asks first).
 import type { ReactNode } from 'react'
 import type { AdminSectionKey } from '@/config/admin'
+import { AdminGuardProvider, useAdminGuard } from '../guard/admin-guard'
 import { AdminHeader } from './admin-header'
 import { AdminSidebar } from './admin-sidebar'
 
@@ -14,13 +17,28 @@ interface AdminShellProps {
   children: ReactNode
 }
 
-export function AdminShell({ email, section, onSelectSection, onSignOut, signingOut, signOutError, children }: AdminShellProps) {
+export function AdminShell(props: AdminShellProps) {
+  return (
+    <AdminGuardProvider>
+      <GuardedShell {...props} />
+    </AdminGuardProvider>
+  )
+}
+
+function GuardedShell({ email, section, onSelectSection, onSignOut, signingOut, signOutError, children }: AdminShellProps) {
+  const guard = useAdminGuard()
+  const leaveTo = async (key: AdminSectionKey) => {
+    if (key !== section && (await guard.confirmDiscard())) onSelectSection(key)
+  }
+  const signOut = async () => {
+    if (await guard.confirmDiscard()) onSignOut()
+  }
   return (
     <div className="min-h-screen bg-slate-100">
-      <AdminHeader email={email} onSignOut={onSignOut} signingOut={signingOut} error={signOutError} />
+      <AdminHeader email={email} onSignOut={() => void signOut()} signingOut={signingOut} error={signOutError} />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
         <aside className="min-w-0">
-          <AdminSidebar active={section} onSelect={onSelectSection} />
+          <AdminSidebar active={section} onSelect={(key) => void leaveTo(key)} />
         </aside>
         <main id="main" className="min-w-0">
           {children}

@@ -1,4 +1,5 @@
-// The list of admin sections; the chosen one is held by the page, not the URL.
+// The list of admin sections; the chosen one is held by the page, not the URL. On a phone
+// the sections wrap onto several rows, so none hides off-screen.
 import { FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
 import { cn } from '@/lib/cn'
@@ -22,19 +23,19 @@ interface AdminSidebarProps {
 export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
   return (
     <nav aria-label="Admin sections" className="lg:sticky lg:top-24">
-      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0">
+      <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
         {adminSections.map(({ key, label }) => {
           const Icon = icons[key] ?? FileText
           const current = key === active
           return (
-            <li key={key} className="shrink-0">
+            <li key={key} className="min-w-0 lg:w-full">
               <button
                 type="button"
                 aria-current={current ? 'page' : undefined}
                 onClick={() => onSelect(key)}
                 className={cn(
-                  'flex w-full cursor-pointer items-center gap-3 rounded-xl px-4 py-2.5 text-left text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-secondary',
-                  current ? 'bg-primary text-primary-foreground shadow-sm' : 'text-slate-700 hover:bg-white hover:text-slate-950',
+                  'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
+                  current ? 'bg-primary text-primary-foreground shadow-sm' : 'bg-white text-slate-700 hover:text-slate-950 lg:bg-transparent lg:hover:bg-white',
                 )}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />

@@ -1,7 +1,7 @@
 // The end of an admin list's add/edit form: why it was not sent (required
 // fields missing, or the save failed) and the Save / Cancel buttons.
 import { Button } from '@/components/ui/button'
-import { StatusMessage } from '@/components/ui/status-message'
+import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 
 interface FormFooterProps {
@@ -13,11 +13,14 @@ interface FormFooterProps {
   /** Why the form cannot be saved yet (a photo still uploading); disables Save. */
   blocked?: string | null
   onCancel: () => void
+  /** A field that breaks its rule (features/admin/guard/use-field-checks.ts). */
+  problem?: Status | null
 }
 
-export function FormFooter({ required, incomplete, error, saving, blocked, onCancel }: FormFooterProps) {
+export function FormFooter({ required, incomplete, error, saving, blocked, onCancel, problem }: FormFooterProps) {
   return (
     <>
+      {problem && <StatusMessage status={problem} className="flex" />}
       {incomplete && <StatusMessage status={{ text: required, tone: 'error' }} className="flex" />}
       {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
       {blocked && <p role="status" className="text-sm text-slate-600">{blocked}</p>}

@@ -4,9 +4,10 @@ import { Pencil, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { adminTexts } from '@/config/admin'
 
-export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+/** `focusKey` (the row's id) lets focus come back here when the row's form closes. */
+export function EditButton({ name, onClick, focusKey }: { name: string; onClick: () => void; focusKey?: string }) {
   return (
-    <Button variant="outline" size="sm" onClick={onClick} aria-label={`${adminTexts.edit} ${name}`}>
+    <Button variant="outline" size="sm" onClick={onClick} aria-label={`${adminTexts.edit} ${name}`} data-focus-key={focusKey}>
       <Pencil aria-hidden="true" />
       {adminTexts.edit}
     </Button>

@@ -5,6 +5,7 @@
 // or password is wrong.
 import type { Session } from '@supabase/supabase-js'
 import { authTexts } from '@/config/admin'
+import { isNetworkError, networkErrorText } from '@/lib/network-error'
 import { retryAfterSeconds } from '@/lib/retry-after'
 import { supabase } from '@/lib/supabase'
 import { useMutation } from '@/lib/use-mutation'
@@ -17,7 +18,12 @@ export async function signIn(email: string, password: string): Promise<Session> 
   const { data, error } = await supabase.auth.signInWithPassword({ email, password })
   if (error) {
     console.error('Error signing in:', error)
-    const text = error.status === 429 ? authTexts.errors.tooManyAttempts(retryAfterSeconds(TOKEN_PATH)) : authTexts.errors.failed
+    const text =
+      error.status === 429
+        ? authTexts.errors.tooManyAttempts(retryAfterSeconds(TOKEN_PATH))
+        : isNetworkError(error)
+          ? networkErrorText
+          : authTexts.errors.failed
     throw new Error(text, { cause: error })
   }
   return data.session

@@ -4,7 +4,10 @@ import { signIn } from '../api/sign-in'
 import { SignInScreen } from './sign-in-screen'
 
 const signInWithPassword = vi.fn()
-vi.mock('@/lib/supabase', () => ({ supabase: { auth: { signInWithPassword: (...args: unknown[]) => signInWithPassword(...args) } } }))
+const rpc = vi.fn(async () => ({ data: false, error: null }))
+vi.mock('@/lib/supabase', () => ({
+  supabase: { auth: { signInWithPassword: (...args: unknown[]) => signInWithPassword(...args) }, rpc: () => rpc() },
+}))
 const retryAfterSeconds = vi.fn<(path: string) => number | undefined>()
 vi.mock('@/lib/retry-after', () => ({ retryAfterSeconds: (path: string) => retryAfterSeconds(path) }))
 
@@ -20,11 +23,21 @@ describe('SignInScreen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
   })
 
-  it('shows the texts of the spec and how the owner account is made', () => {
+  it('shows the texts of the spec and how the owner account is made', async () => {
     render(<SignInScreen />)
     expect(screen.getByRole('heading', { level: 1, name: 'Content Management' })).toBeTruthy()
     expect(screen.getByText('Sign in to manage your landing page')).toBeTruthy()
-    expect(screen.getByText('pleat user add you@example.com')).toBeTruthy()
+    // Shown while the site has no editor account (the rpc answers false).
+    expect(await screen.findByText('pleat user add you@example.com')).toBeTruthy()
+  })
+
+  it('shows the typed password on request', () => {
+    render(<SignInScreen />)
+    const password = screen.getByLabelText('Password') as HTMLInputElement
+    expect(password.type).toBe('password')
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }))
+    expect(password.type).toBe('text')
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true')
   })
 
   it('checks the fields before calling the server', () => {

@@ -1,12 +1,14 @@
 // The sign-in screen of /admin: email and password, the three messages of the spec (and
 // how long to wait when sign-ins are throttled), and how the owner account is made (there is no sign-up and there are no demo credentials).
-import { LockKeyhole } from 'lucide-react'
+import { Eye, EyeOff, LockKeyhole } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { authTexts } from '@/config/admin'
+import { guardTexts } from '@/config/admin-guard'
+import { useHasEditorAccount } from '../api/has-editor-account'
 import { useSignIn } from '../api/sign-in'
 import { normalizeEmail, validateSignIn } from '../validation'
 
@@ -16,6 +18,9 @@ export function SignInScreen() {
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const { mutate: signIn, isPending } = useSignIn()
+  const [showPassword, setShowPassword] = useState(false)
+  // The setup note is for a site without an owner yet; unknown (loading, failed) counts as having one.
+  const { data: hasAccount } = useHasEditorAccount()
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -46,6 +51,7 @@ export function SignInScreen() {
               type="email"
               autoComplete="username"
               placeholder={authTexts.emailPlaceholder}
+              autoFocus
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               disabled={isPending}
@@ -54,15 +60,28 @@ export function SignInScreen() {
           </div>
           <div>
             <Label htmlFor={`${id}-password`}>{authTexts.password}</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={isPending}
-              required
-            />
+            <div className="relative">
+              <Input
+                id={`${id}-password`}
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={isPending}
+                required
+                className="pr-12"
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-label={showPassword ? guardTexts.hidePassword : guardTexts.showPassword}
+                aria-controls={`${id}-password`}
+                className="absolute inset-y-0 right-1 my-auto inline-flex size-10 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-secondary"
+              >
+                {showPassword ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+              </button>
+            </div>
           </div>
           {error && (
             <p id={`${id}-error`} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
@@ -73,10 +92,12 @@ export function SignInScreen() {
             {isPending ? authTexts.submitting : authTexts.submit}
           </Button>
         </form>
-        <p className="mt-8 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600">
+        {hasAccount === false && (
+        <p data-testid="setup-note" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600">
           {authTexts.setupNote} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900 ring-1 ring-slate-200">{authTexts.setupCommand}</code>{' '}
           {authTexts.setupNoteAfter}
         </p>
+        )}
       </Card>
     </main>
   )

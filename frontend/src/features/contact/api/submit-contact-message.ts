@@ -3,6 +3,7 @@
 // few messages per visitor address in a while and answers 429 beyond that.
 import { useCallback, useState } from 'react'
 import { loadSupabase } from '@/lib/load-supabase'
+import { isNetworkError } from '@/lib/network-error'
 import type { ContactMessageInsert } from '../types'
 
 export interface SubmitResult {
@@ -11,6 +12,8 @@ export interface SubmitResult {
   error?: string
   /** The server refused because this visitor sent too many messages lately (HTTP 429). */
   rateLimited?: boolean
+  /** The server could not be reached at all. */
+  offline?: boolean
 }
 
 export async function submitContactMessage(row: ContactMessageInsert): Promise<SubmitResult> {
@@ -28,7 +31,7 @@ export async function submitContactMessage(row: ContactMessageInsert): Promise<S
     const message = error instanceof Error || (error && typeof error === 'object' && 'message' in error)
       ? String((error as { message: unknown }).message || 'An error occurred')
       : 'An error occurred'
-    return { success: false, error: message }
+    return { success: false, error: message, offline: isNetworkError(error) }
   }
 }
 

@@ -13,7 +13,9 @@ import { contactFormTexts as t } from '@/config/contact-form'
 import { limits, serviceOptions } from '@/config/site'
 import type { SubmitResult } from '../api/submit-contact-message'
 import type { ContactFormValues, ContactMessageInsert } from '../types'
-import { emptyContactForm, toContactMessage, validateContactForm } from '../validation'
+import { controlsNamed, markInvalid } from '@/lib/form-validity'
+import { networkErrorText } from '@/lib/network-error'
+import { emptyContactForm, invalidContactFields, toContactMessage, validateContactForm } from '../validation'
 import { HoneypotField, honeypotFilled } from './honeypot-field'
 
 interface ContactFormProps {
@@ -55,6 +57,8 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
     event.preventDefault()
     if (status === 'submitting') return
     const problem = validateContactForm(values)
+    // The fields at fault are marked (aria-invalid, described by the message) and the first is focused.
+    markInvalid(event.currentTarget, controlsNamed(event.currentTarget, invalidContactFields(values)), errorId)
     if (problem) {
       setError(problem)
       return
@@ -71,7 +75,8 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
       setValues(emptyContactForm)
       setStatus('success')
     } else {
-      setError(result.rateLimited ? t.errors.tooMany : t.errors.sendFailed)
+      // The spec's failure text stays; when the server was not reached at all, it says so too.
+      setError(result.rateLimited ? t.errors.tooMany : result.offline ? `${t.errors.sendFailed} ${networkErrorText}` : t.errors.sendFailed)
       setStatus('idle')
     }
   }

@@ -10,12 +10,12 @@ import { ContactFrame, contactDetailFields, contactDetailsClass } from './contac
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-white/10 text-secondary [&_svg]:size-5">
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-foreground/10 text-secondary-on-primary [&_svg]:size-5">
         {icon}
       </span>
       <div>
-        <p className="text-xs font-semibold tracking-wider text-slate-300 uppercase">{label}</p>
-        <div className="mt-0.5 text-white">{children}</div>
+        <p className="text-xs font-semibold tracking-wider text-primary-muted uppercase">{label}</p>
+        <div className="mt-0.5 text-primary-foreground">{children}</div>
       </div>
     </li>
   )
@@ -27,14 +27,14 @@ export function ContactDetails({ info }: { info: ContactInfo | null | undefined 
     <ul className={contactDetailsClass}>
       {info.phone && (
         <DetailRow icon={<Phone aria-hidden="true" />} label="Phone">
-          <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:text-secondary">
+          <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
             {info.phone}
           </a>
         </DetailRow>
       )}
       {info.email && (
         <DetailRow icon={<Mail aria-hidden="true" />} label="Email">
-          <a href={`mailto:${info.email}`} className="break-all hover:text-secondary">
+          <a href={`mailto:${info.email}`} className="break-all hover:underline">
             {info.email}
           </a>
         </DetailRow>

@@ -1,6 +1,8 @@
 // Admin editor of the landing page hero (spec §2, §4, §5): five fields, trimmed and cut
 // to their limits, saved by id or inserted when there is no row, then read again.
 import { useState, type FormEvent } from 'react'
+import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
+import { useStatusUntilEdited, useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -59,6 +61,9 @@ interface HeroFormProps {
 function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
   const [values, setValues] = useState(() => heroFormValues(hero))
   const [uploading, setUploading] = useState(false)
+  const checks = useFieldChecks()
+  useUnsavedChanges(heroFormValues(hero), values)
+  const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
   const set = (name: keyof HeroFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
 
@@ -71,7 +76,7 @@ function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
   return (
     <Card className="p-6 sm:p-8">
       {/* Title and subtitle are checked by validateHero, so its message shows (not the browser's). */}
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} className="space-y-5">
         <Field label={t.fields.title} required>
           {(control) => (
             <Input {...control} name="title" value={values.title} onChange={set('title')} maxLength={max.title} aria-required />
@@ -138,7 +143,7 @@ function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
             {saving ? adminTexts.saving : adminTexts.saveChanges}
           </Button>
           {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
-          <StatusMessage status={status} />
+          <StatusMessage status={shownStatus} />
         </div>
       </form>
     </Card>

@@ -8,6 +8,10 @@ import { Card } from '@/components/ui/card'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { failureText } from '@/lib/network-error'
+import { guardTexts } from '@/config/admin-guard'
+import { useAdminGuard } from '@/features/admin/guard/admin-guard'
+import { useDeferredDelete } from '@/features/admin/guard/use-deferred-delete'
 import { DeleteButton } from '@/features/admin/components/row-actions'
 import { useDeleteContactMessage } from '../api/delete-contact-message'
 import { useContactMessages } from '../api/get-contact-messages'
@@ -22,7 +26,19 @@ export function MessagesInbox() {
   const remove = useDeleteContactMessage()
   const [open, setOpen] = useState<ContactMessage | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
-  const messages = data ?? []
+  const guard = useAdminGuard()
+  const deferred = useDeferredDelete<ContactMessage>({
+    remove: (message) => remove.mutate(message.id),
+    settled: async (result) => {
+      if (!result.success) {
+        console.error('Error deleting message:', result.error)
+        setDeleteError(failureText(t.deleteFailed, result.error))
+      }
+      await refetch()
+    },
+  })
+  // Messages waiting out their undo window are not shown.
+  const messages = (data ?? []).filter((message) => !deferred.hidden.has(message.id))
 
   useEffect(() => {
     void refetch()
@@ -30,14 +46,11 @@ export function MessagesInbox() {
 
   async function onDelete(message: ContactMessage) {
     setDeleteError(null)
-    if (!window.confirm(t.confirmDelete)) return
-    const result = await remove.mutate(message.id)
-    if (!result.success) {
-      console.error('Error deleting message:', result.error)
-      setDeleteError(t.deleteFailed)
-    }
+    const d = guardTexts.deleteDialog
+    const confirmed = await guard.confirm({ title: d.title, message: t.confirmDelete, confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
+    if (!confirmed) return
+    deferred.schedule(message, guardTexts.deleted.message)
     setOpen(null)
-    await refetch()
   }
 
   return (

@@ -7,17 +7,24 @@ import { useProjectDialog } from '../use-project-dialog'
 import { FeaturedEmptyState, FeaturedPortfolioFrame } from './featured-portfolio-frame'
 import { PortfolioGrid } from './portfolio-grid'
 import { LazyProjectDialog } from './lazy-project-dialog'
+import { LoadFailedState } from './load-failed-state'
 
 interface FeaturedPortfolioViewProps {
   items: PortfolioItem[] | undefined
   isLoading: boolean
   onOpen: (item: PortfolioItem) => void
+  /** The read's failure while there are no items to show, and how to try again. */
+  failure?: { error: string; retry: () => void } | null
 }
 
-export function FeaturedPortfolioView({ items, isLoading, onOpen }: FeaturedPortfolioViewProps) {
+export function FeaturedPortfolioView({ items, isLoading, onOpen, failure }: FeaturedPortfolioViewProps) {
   const all = items ?? []
   const featured = selectFeatured(all, limits.featuredPortfolioMax)
-  const empty = <FeaturedEmptyState hasItems={all.length > 0} />
+  const empty = failure ? (
+    <LoadFailedState error={failure.error} onRetry={failure.retry} />
+  ) : (
+    <FeaturedEmptyState hasItems={all.length > 0} />
+  )
   return (
     <FeaturedPortfolioFrame>
       <PortfolioGrid
@@ -34,11 +41,12 @@ export function FeaturedPortfolioView({ items, isLoading, onOpen }: FeaturedPort
 }
 
 export function FeaturedPortfolioSection() {
-  const { data, isLoading } = usePortfolioItems()
+  const { data, isLoading, error, refetch } = usePortfolioItems()
   const dialog = useProjectDialog()
+  const failure = data === undefined && error ? { error, retry: () => void refetch() } : null
   return (
     <>
-      <FeaturedPortfolioView items={data} isLoading={isLoading} onOpen={dialog.show} />
+      <FeaturedPortfolioView items={data} isLoading={isLoading} onOpen={dialog.show} failure={failure} />
       <LazyProjectDialog item={dialog.item} open={dialog.open} onClose={dialog.close} />
     </>
   )

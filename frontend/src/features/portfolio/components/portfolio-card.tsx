@@ -60,7 +60,7 @@ export function PortfolioCard({ item, onOpen, clamp, priority = false }: Portfol
             onClick={() => onOpen(item)}
             onPointerEnter={preloadProjectDialog}
             onFocus={preloadProjectDialog}
-            className="cursor-pointer text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none after:focus-visible:rounded-2xl after:focus-visible:ring-2 after:focus-visible:ring-secondary"
+            className="cursor-pointer text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-secondary focus-visible:after:ring-offset-2"
           >
             {item.title}
           </button>
@@ -70,7 +70,7 @@ export function PortfolioCard({ item, onOpen, clamp, priority = false }: Portfol
             {summary}
           </p>
         )}
-        <p className="mt-auto pt-4 text-sm font-semibold text-primary">
+        <p className="mt-auto pt-4 text-sm font-semibold text-primary-ink">
           View project <span aria-hidden="true" className="inline-block transition-transform group-hover:translate-x-1">→</span>
         </p>
       </div>

@@ -1,7 +1,10 @@
 // The add/edit form of a portfolio item (spec §2, §5): title, the photos (uploaded or by
 // address, reordered, the cover first, each with alt text), category, rich-text
 // description and featured. It cannot be saved while a photo is still uploading.
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
+import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
+import { useFocusFirstField } from '@/features/admin/guard/use-return-focus'
+import { useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
@@ -34,6 +37,10 @@ interface PortfolioFormProps {
 export function PortfolioForm({ heading, initial, saving, error, onSave, onCancel }: PortfolioFormProps) {
   const id = useId()
   const [values, setValues] = useState(initial)
+  const formRef = useRef<HTMLFormElement>(null)
+  const checks = useFieldChecks()
+  useUnsavedChanges(initial, values)
+  useFocusFirstField(formRef)
   const [incomplete, setIncomplete] = useState(false)
   const [uploading, setUploading] = useState(false)
   const set = <K extends keyof PortfolioFormValues>(name: K, value: PortfolioFormValues[K]) =>
@@ -49,7 +56,7 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
 
   return (
     <Card data-testid="portfolio-form" className="p-6 sm:p-8 md:col-span-2 lg:col-span-3">
-      <form onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>
@@ -87,7 +94,13 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
           />
         </div>
         <div>
-          <Label id={`${id}-description`}>{t.fields.description}</Label>
+          {/* A contenteditable cannot be a label's `for` target; a click on the label focuses it. */}
+          <Label
+            id={`${id}-description`}
+            onClick={(event) => event.currentTarget.parentElement?.querySelector<HTMLElement>('.ql-editor')?.focus()}
+          >
+            {t.fields.description}
+          </Label>
           <div className="rounded-xl border border-slate-300 focus-within:border-primary focus-within:ring-2 focus-within:ring-secondary/40">
             <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
               <RichTextEditor
@@ -105,6 +118,7 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
           onChange={(e) => set('featured', e.target.checked)}
         />
         <FormFooter
+          problem={checks.problem}
           required="A title and at least one photo are required."
           incomplete={incomplete}
           blocked={uploading ? 'Wait for the upload to finish before saving.' : null}

@@ -10,6 +10,7 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { guardTexts } from '@/config/admin-guard'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { texts } from '@/config/site'
 import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
@@ -35,13 +36,14 @@ export function PortfolioManager() {
   const update = useUpdatePortfolioItem()
   const remove = useDeletePortfolioItem()
   const items = data ?? []
-  const { mode, open, saving, saveError, deleteError, onSave, onDelete } = useListEditor<PortfolioItem, PortfolioFormValues>({
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<PortfolioItem, PortfolioFormValues>({
     items,
     refetch,
     create: (values, count) => create.mutate(buildPortfolioPayload(values, count)),
     update: (item, values) => update.mutate(item.id, buildPortfolioUpdate(values, item.sort_order)),
     remove: (item) => remove.mutate(item.id),
     texts: t,
+    deletedText: guardTexts.deleted.portfolio,
     log: { save: t.logSave, delete: t.logDelete },
   })
 
@@ -53,7 +55,7 @@ export function PortfolioManager() {
       saving={saving}
       error={saveError}
       onSave={onSave}
-      onCancel={() => open({ kind: 'list' })}
+      onCancel={() => void cancel()}
     />
   )
 
@@ -63,7 +65,7 @@ export function PortfolioManager() {
         title={<span id="portfolio-editor-title">{t.title}</span>}
         subtitle={t.subtitle}
         actions={
-          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'}>
+          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'} data-focus-key="add">
             <Plus aria-hidden="true" />
             {t.add}
           </Button>
@@ -73,7 +75,7 @@ export function PortfolioManager() {
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {mode.kind === 'add' && form(t.addTitle, emptyPortfolioForm, 'new')}
-          {items.map((item) =>
+          {visible.map((item) =>
             mode.kind === 'edit' && mode.item.id === item.id ? (
               form(t.editTitle, portfolioFormValues(item), item.id)
             ) : (
@@ -86,7 +88,7 @@ export function PortfolioManager() {
               />
             ),
           )}
-          {items.length === 0 && mode.kind !== 'add' && (
+          {visible.length === 0 && mode.kind !== 'add' && (
             <Card className="p-10 text-center text-slate-500 md:col-span-2 lg:col-span-3">{texts.noPortfolioItems}</Card>
           )}
         </div>
@@ -125,7 +127,7 @@ function PortfolioAdminCard({ item, deleting, onEdit, onDelete }: PortfolioAdmin
         <h3 className="mt-3 font-semibold text-slate-950">{item.title}</h3>
         {summary && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{summary}</p>}
         <div className="mt-auto flex gap-2 pt-4">
-          <EditButton name={item.title} onClick={onEdit} />
+          <EditButton name={item.title} onClick={onEdit} focusKey={item.id} />
           <DeleteButton name={item.title} onClick={onDelete} deleting={deleting} />
         </div>
       </div>

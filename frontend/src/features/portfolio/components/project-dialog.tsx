@@ -18,6 +18,7 @@ import { dialogLayout, thumbnailLayout } from '@/features/media/layouts'
 import { formatCounter, galleryImages } from '../gallery'
 import type { PortfolioItem } from '../types'
 import { useGallery } from '../use-gallery'
+import { useGalleryKeys } from '../use-gallery-keys'
 
 interface ProjectDialogProps {
   item: PortfolioItem | null
@@ -32,6 +33,7 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
   const images = galleryImages(item)
   const gallery = useGallery(images.length, open)
   const total = images.length
+  useGalleryKeys(open && total > 1, gallery.previous, gallery.next)
   const src = images[gallery.index]
 
   return (

@@ -8,7 +8,14 @@ import { editorFormats, editorToolbar } from '../editor-config'
 
 Quill.register(Quill.import('attributors/style/align') as never, true)
 
-const modules = { toolbar: editorToolbar }
+// Quill's own Tab handling (indent, insert a tab) is switched off so Tab and Shift+Tab move
+// focus in and out of the editor like any field (no keyboard trap, WCAG 2.1.2); lists are
+// still made and ended from the toolbar.
+const tabBindings = ['indent', 'outdent', 'indent code-block', 'outdent code-block', 'remove tab', 'tab', 'table tab']
+const modules = {
+  toolbar: editorToolbar,
+  keyboard: { bindings: Object.fromEntries(tabBindings.map((name) => [name, false])) },
+}
 
 export interface RichTextEditorProps {
   defaultValue: string
@@ -34,7 +41,11 @@ export default function RichTextEditor({ defaultValue, onChange, labelledBy, des
       ref={ref}
       theme="snow"
       defaultValue={defaultValue}
-      onChange={(html) => onChange(html)}
+      // Only the owner's edits count: Quill re-writing the loaded HTML in its own form is
+      // not a change (it would mark an untouched form as unsaved).
+      onChange={(html, _delta, source) => {
+        if (source === 'user') onChange(html)
+      }}
       modules={modules}
       formats={editorFormats}
       className="rich-text-editor overflow-hidden rounded-xl bg-white [&_.ql-container]:text-base [&_.ql-editor]:min-h-[120px] [&_.ql-toolbar]:flex [&_.ql-toolbar]:flex-wrap"

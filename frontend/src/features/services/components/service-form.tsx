@@ -1,5 +1,8 @@
 // The add/edit form of a service card: title, description, one of the six icons, featured.
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
+import { useFocusFirstField } from '@/features/admin/guard/use-return-focus'
+import { useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
@@ -26,6 +29,10 @@ interface ServiceFormProps {
 export function ServiceForm({ heading, initial, saving, error, onSave, onCancel }: ServiceFormProps) {
   const id = useId()
   const [values, setValues] = useState(initial)
+  const formRef = useRef<HTMLFormElement>(null)
+  const checks = useFieldChecks()
+  useUnsavedChanges(initial, values)
+  useFocusFirstField(formRef)
   const [incomplete, setIncomplete] = useState(false)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,7 +44,7 @@ export function ServiceForm({ heading, initial, saving, error, onSave, onCancel 
 
   return (
     <Card data-testid="service-form" className="p-6 sm:p-8">
-      <form onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>
@@ -90,6 +97,7 @@ export function ServiceForm({ heading, initial, saving, error, onSave, onCancel 
           onChange={(event) => setValues({ ...values, featured: event.target.checked })}
         />
         <FormFooter
+          problem={checks.problem}
           required="Title and description are required."
           incomplete={incomplete}
           error={error}

@@ -9,6 +9,7 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { guardTexts } from '@/config/admin-guard'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { useCreateService } from '../api/create-service'
 import { useDeleteService } from '../api/delete-service'
@@ -27,13 +28,14 @@ export function ServicesEditor() {
   const update = useUpdateService()
   const remove = useDeleteService()
   const services = data ?? []
-  const { mode, open, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Service, ServiceFormValues>({
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Service, ServiceFormValues>({
     items: services,
     refetch,
     create: (values, count) => create.mutate(buildServicePayload(values, count)),
     update: (item, values) => update.mutate(item.id, buildServiceUpdate(values, item.sort_order)),
     remove: (item) => remove.mutate(item.id),
     texts: t,
+    deletedText: guardTexts.deleted.service,
     log: { save: 'Error saving service:', delete: 'Error deleting service:' },
   })
 
@@ -45,7 +47,7 @@ export function ServicesEditor() {
         subtitle={t.subtitle}
         actions={
           listing && (
-            <Button onClick={() => open({ kind: 'add' })}>
+            <Button onClick={() => open({ kind: 'add' })} data-focus-key="add">
               <Plus aria-hidden="true" />
               {t.add}
             </Button>
@@ -60,16 +62,16 @@ export function ServicesEditor() {
           saving={saving}
           error={saveError}
           onSave={onSave}
-          onCancel={() => open({ kind: 'list' })}
+          onCancel={() => void cancel()}
         />
       ) : (
         <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
           {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
-          {services.length === 0 ? (
+          {visible.length === 0 ? (
             <Card className="p-10 text-center text-slate-500">{t.empty}</Card>
           ) : (
             <ul className="grid gap-4 md:grid-cols-2">
-              {services.map((service) => (
+              {visible.map((service) => (
                 <li key={service.id}>
                   <ServiceRow
                     service={service}
@@ -107,7 +109,7 @@ function ServiceRow({ service, deleting, onEdit, onDelete }: ServiceRowProps) {
         </div>
         <p className="mt-1 line-clamp-3 text-sm text-slate-600">{service.description}</p>
         <div className="mt-3 flex gap-2">
-          <EditButton name={service.title} onClick={onEdit} />
+          <EditButton name={service.title} onClick={onEdit} focusKey={service.id} />
           <DeleteButton name={service.title} onClick={onDelete} deleting={deleting} />
         </div>
       </div>

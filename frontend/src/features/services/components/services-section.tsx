@@ -9,7 +9,7 @@ import { ServiceIcon } from './service-icon'
 export function ServiceCard({ service }: { service: Service }) {
   return (
     <Card variant="interactive" className="group flex gap-5 p-6 sm:p-8">
-      <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-secondary/15 text-primary ring-1 ring-secondary/30 transition-colors duration-300 group-hover:bg-secondary group-hover:text-secondary-foreground">
+      <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-secondary/15 text-primary-ink ring-1 ring-secondary/30 transition-colors duration-300 group-hover:bg-secondary group-hover:text-secondary-foreground">
         <ServiceIcon name={service.icon} className="size-6" />
       </span>
       <div>

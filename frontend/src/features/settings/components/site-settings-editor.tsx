@@ -2,6 +2,8 @@
 // (six presets, pickers, hex fields, live preview); saved by id or inserted when missing.
 import { ExternalLink } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
+import { useStatusUntilEdited, useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -72,6 +74,9 @@ interface SettingsFormProps {
 function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
   const [values, setValues] = useState(() => settingsFormValues(settings))
   const [uploading, setUploading] = useState(false)
+  const checks = useFieldChecks()
+  useUnsavedChanges(settingsFormValues(settings), values)
+  const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
   const set = (name: keyof SettingsFormValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +85,7 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-6">
+    <form noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} className="space-y-6">
       <Card className="space-y-5 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
         <Field label={t.fields.siteTitle} hint={t.siteTitleHint} required>
@@ -175,7 +180,7 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
           {saving ? adminTexts.saving : adminTexts.saveChanges}
         </Button>
         {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
-        <StatusMessage status={status} />
+        <StatusMessage status={shownStatus} />
       </div>
     </form>
   )

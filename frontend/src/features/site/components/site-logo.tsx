@@ -1,5 +1,6 @@
 // The brand: the owner's logo image when site_settings has one, else the curtain mark
-// drawn in the theme colours, followed by the site title.
+// drawn in the theme colours, followed by the site title: cut short with an ellipsis where
+// one line is all there is (the header, whose link carries the full title), else wrapped.
 import { cn } from '@/lib/cn'
 import { SiteImage } from '@/features/media/components/site-image'
 import type { ImageLayout } from '@/features/media/image-urls'
@@ -11,6 +12,8 @@ interface SiteLogoProps {
   title: string
   logoUrl: string | null
   tone?: 'light' | 'dark'
+  /** Keep the title on one line, cut with an ellipsis when too long. */
+  truncate?: boolean
   className?: string
 }
 
@@ -26,9 +29,9 @@ export function CurtainMark({ className }: { className?: string }) {
   )
 }
 
-export function SiteLogo({ title, logoUrl, tone = 'light', className }: SiteLogoProps) {
+export function SiteLogo({ title, logoUrl, tone = 'light', truncate = false, className }: SiteLogoProps) {
   return (
-    <span className={cn('flex items-center gap-2.5', className)}>
+    <span className={cn('flex min-w-0 items-center gap-2.5', className)}>
       {logoUrl ? (
         <SiteImage src={logoUrl} alt="" layout={logoLayout} width={36} height={36} className="h-9 w-auto max-w-32 object-contain" />
       ) : (
@@ -36,7 +39,8 @@ export function SiteLogo({ title, logoUrl, tone = 'light', className }: SiteLogo
       )}
       <span
         className={cn(
-          'font-display text-xl font-semibold tracking-tight',
+          'min-w-0 font-display text-xl font-semibold tracking-tight',
+          truncate ? 'truncate' : 'wrap-anywhere',
           tone === 'light' ? 'text-slate-950' : 'text-white',
         )}
       >

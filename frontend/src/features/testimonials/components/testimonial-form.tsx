@@ -1,6 +1,9 @@
 // The add/edit form of a testimonial (spec §2, §5): name, role, content, stars, avatar
 // URL and featured.
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
+import { useFocusFirstField } from '@/features/admin/guard/use-return-focus'
+import { useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
@@ -26,6 +29,10 @@ interface TestimonialFormProps {
 export function TestimonialForm({ heading, initial, saving, error, onSave, onCancel }: TestimonialFormProps) {
   const id = useId()
   const [values, setValues] = useState(initial)
+  const formRef = useRef<HTMLFormElement>(null)
+  const checks = useFieldChecks()
+  useUnsavedChanges(initial, values)
+  useFocusFirstField(formRef)
   const [incomplete, setIncomplete] = useState(false)
   const [uploading, setUploading] = useState(false)
   const set = <K extends keyof TestimonialFormValues>(name: K, value: TestimonialFormValues[K]) =>
@@ -41,7 +48,7 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
 
   return (
     <Card data-testid="testimonial-form" className="p-6 sm:p-8 md:col-span-2">
-      <form onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>
@@ -92,6 +99,7 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
           onChange={(e) => set('featured', e.target.checked)}
         />
         <FormFooter
+          problem={checks.problem}
           required="Name and content are required."
           incomplete={incomplete}
           error={error}

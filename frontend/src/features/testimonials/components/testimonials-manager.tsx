@@ -9,6 +9,7 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { guardTexts } from '@/config/admin-guard'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { initialOf } from '@/lib/format'
 import { useCreateTestimonial } from '../api/create-testimonial'
@@ -35,13 +36,14 @@ export function TestimonialsManager() {
   const update = useUpdateTestimonial()
   const remove = useDeleteTestimonial()
   const testimonials = data ?? []
-  const { mode, open, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Testimonial, TestimonialFormValues>({
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Testimonial, TestimonialFormValues>({
     items: testimonials,
     refetch,
     create: (values, count) => create.mutate(buildTestimonialPayload(values, count)),
     update: (item, values) => update.mutate(item.id, buildTestimonialUpdate(values, item.sort_order)),
     remove: (item) => remove.mutate(item.id),
     texts: t,
+    deletedText: guardTexts.deleted.testimonial,
     log: { save: 'Error saving testimonial:', delete: 'Error deleting testimonial:' },
   })
 
@@ -53,7 +55,7 @@ export function TestimonialsManager() {
       saving={saving}
       error={saveError}
       onSave={onSave}
-      onCancel={() => open({ kind: 'list' })}
+      onCancel={() => void cancel()}
     />
   )
 
@@ -63,7 +65,7 @@ export function TestimonialsManager() {
         title={<span id="testimonials-editor-title">{t.title}</span>}
         subtitle={t.subtitle}
         actions={
-          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'}>
+          <Button onClick={() => open({ kind: 'add' })} disabled={mode.kind === 'add'} data-focus-key="add">
             <Plus aria-hidden="true" />
             {t.add}
           </Button>
@@ -73,7 +75,7 @@ export function TestimonialsManager() {
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <div className="grid gap-6 md:grid-cols-2">
           {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
-          {testimonials.map((testimonial) =>
+          {visible.map((testimonial) =>
             mode.kind === 'edit' && mode.item.id === testimonial.id ? (
               form(t.editTitle, testimonialFormValues(testimonial), testimonial.id)
             ) : (
@@ -86,7 +88,7 @@ export function TestimonialsManager() {
               />
             ),
           )}
-          {testimonials.length === 0 && mode.kind !== 'add' && (
+          {visible.length === 0 && mode.kind !== 'add' && (
             <Card className="p-10 text-center text-slate-500 md:col-span-2">{t.empty}</Card>
           )}
         </div>
@@ -127,7 +129,7 @@ function TestimonialAdminCard({ testimonial, deleting, onEdit, onDelete }: Testi
       <blockquote className="mt-3 flex-1 text-slate-700">&ldquo;{testimonial.content}&rdquo;</blockquote>
       <p className="mt-3 text-sm text-slate-500">{t.stars(rating)}</p>
       <div className="mt-4 flex gap-2">
-        <EditButton name={testimonial.name} onClick={onEdit} />
+        <EditButton name={testimonial.name} onClick={onEdit} focusKey={testimonial.id} />
         <DeleteButton name={testimonial.name} onClick={onDelete} deleting={deleting} />
       </div>
     </Card>

@@ -1,0 +1,33 @@
+// Copy of the admin's safety nets (issue 15): the unsaved-changes question, the delete
+// confirmation's buttons, and the undo toast. The delete questions themselves are the
+// spec's (config/admin.ts).
+
+export const guardTexts = {
+  discard: {
+    title: 'Discard unsaved changes?',
+    message: 'You have changes that are not saved yet. If you leave now, they are lost.',
+    confirm: 'Discard changes',
+    cancel: 'Keep editing',
+  },
+  deleteDialog: {
+    title: 'Delete?',
+    confirm: 'Delete',
+    cancel: 'Cancel',
+  },
+  undo: 'Undo',
+  /** How long a deletion can be undone before it is sent. */
+  undoMs: 6000,
+  deleted: {
+    service: 'Service deleted.',
+    portfolio: 'Portfolio item deleted.',
+    testimonial: 'Testimonial deleted.',
+    message: 'Message deleted.',
+  },
+  viewSite: 'View site',
+  adminTitle: (siteTitle: string) => `Admin – ${siteTitle}`,
+  openMenu: 'Sections',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  contrastWarning: (pair: string, ratio: string, min: number) =>
+    `${pair}: only ${ratio}:1 (at least ${min}:1 is needed to read well). The site uses a readable colour there instead; pick a lighter or darker colour to keep yours.`,
+} as const
