@@ -32,10 +32,12 @@ export function MediaLibrary() {
   const fileInput = useRef<HTMLInputElement>(null)
   const uploader = useUploader({ folder: 'library', onUploaded: () => void refetch() })
 
-  // Uploads made in other sections since the list was first read.
+  // Uploads made in other sections since the list was first read: read again once on
+  // opening (refetch is a new function on every render).
+  const reread = useRef(refetch)
   useEffect(() => {
-    void refetch()
-  }, [refetch])
+    void reread.current()
+  }, [])
 
   async function onDelete(file: MediaFile) {
     if (!window.confirm(deleteQuestion(file))) return
