@@ -1,5 +1,5 @@
 // Portfolio Management: the cards (badges, category, clamp), the add form as the first
-// card with image rows and the Quill editor, the edit form in its card's place, the exact
+// card with its photo gallery (addresses here; uploads in media.test.mjs) and the Quill editor, the edit form in its card's place, the exact
 // payloads, delete after the confirmation, a visible error when a save fails, and the new
 // project on the public pages with its two photos and bold text in the popup.
 import assert from 'node:assert/strict';
@@ -24,7 +24,11 @@ after(async () => {
 const cards = () => page.getByTestId('portfolio-admin-card');
 const form = () => page.getByTestId('portfolio-form');
 const grid = () => form().locator('xpath=..');
-const rows = () => form().getByTestId('image-row');
+const rows = () => form().getByTestId('gallery-photo');
+const addAddress = async (address) => {
+  await form().getByLabel('Image address to add').fill(address);
+  await form().getByRole('button', { name: 'Add', exact: true }).click();
+};
 const field = (label) => fieldByLabel(form(), label);
 const NEW_TITLE = 'Nursery Blackout Blinds';
 
@@ -45,23 +49,25 @@ describe('portfolio management', () => {
     assert.equal(await cards().first().locator('p.line-clamp-2').count(), 1);
   });
 
-  it('opens the add form as the first card, with the defaults and one image row that cannot be removed', async () => {
+  it('opens the add form as the first card, with the defaults and an empty gallery that takes addresses', async () => {
     await page.getByRole('button', { name: 'Add Portfolio Item' }).click();
     await form().locator('.ql-editor').waitFor();
     assert.equal(await grid().locator(':scope > *').first().getAttribute('data-testid'), 'portfolio-form');
     assert.equal(await field('Category').inputValue(), 'curtains');
     assert.deepEqual(await field('Category').locator('option').evaluateAll((o) => o.map((x) => x.value)), ['curtains', 'blinds', 'furniture-covers', 'other']);
     assert.equal(await form().getByLabel('Featured').isChecked(), false);
-    assert.ok(await form().getByText(/high-quality images/).isVisible());
-    assert.equal(await rows().count(), 1);
-    assert.ok(await form().getByRole('button', { name: 'Remove image 1' }).isDisabled());
+    assert.ok(await form().getByText(/straight from your phone or camera/).isVisible());
+    assert.equal(await rows().count(), 0);
+    assert.ok(await form().getByRole('button', { name: 'Add photos' }).isVisible());
 
-    await form().getByRole('button', { name: 'Add Image' }).click();
-    await form().getByRole('button', { name: 'Add Image' }).click();
-    assert.equal(await rows().count(), 3);
-    assert.ok(await form().getByRole('button', { name: 'Remove image 1' }).isEnabled());
-    await form().getByRole('button', { name: 'Remove image 3' }).click();
+    await addAddress('/images/portfolio/window-seat-1.svg');
+    await addAddress('/images/portfolio/window-seat-1.svg');
+    assert.equal(await rows().count(), 1, 'the same address is not added twice');
+    await addAddress('/images/portfolio/furniture-covers-1.svg');
     assert.equal(await rows().count(), 2);
+    await form().getByRole('button', { name: 'Remove photo 2' }).click();
+    await form().getByRole('button', { name: 'Remove photo 1' }).click();
+    assert.equal(await rows().count(), 0);
   });
 
   it('has the toolbar of the spec and an editor at least 120 px high', async () => {
@@ -81,9 +87,8 @@ describe('portfolio management', () => {
   it('saves a new featured item with two images and bold text at sort_order = count', async () => {
     const { rows: count } = await site.sql('select count(*)::int as n from portfolio_items');
     await field('Title').fill(` ${NEW_TITLE} `);
-    await field('Main Image URL').fill('/images/portfolio/study-roman-blinds-1.svg');
-    await form().getByLabel('Additional image 1 URL').fill(' /images/portfolio/kitchen-roller-blinds-2.svg ');
-    // Row 2 stays empty and is dropped.
+    await addAddress('/images/portfolio/study-roman-blinds-1.svg');
+    await addAddress(' /images/portfolio/kitchen-roller-blinds-2.svg ');
     await field('Category').selectOption('blinds');
     await form().getByLabel('Featured').check();
     const editor = form().locator('.ql-editor');
@@ -105,6 +110,7 @@ describe('portfolio management', () => {
       title: NEW_TITLE,
       image_url: '/images/portfolio/study-roman-blinds-1.svg',
       images: ['/images/portfolio/study-roman-blinds-1.svg', '/images/portfolio/kitchen-roller-blinds-2.svg'],
+      image_alts: ['', ''],
       category: 'blinds',
       featured: true,
       sort_order: count[0].n,
@@ -139,7 +145,7 @@ describe('portfolio management', () => {
     }
   });
 
-  it('edits in place: the form takes the card’s position, with every image but the main one in the rows', async () => {
+  it('edits in place: the form takes the card’s position, with every photo in order, the main one first', async () => {
     const { rows: before } = await site.sql('select id, sort_order from portfolio_items where title = $1', [NEW_TITLE]);
     const index = (await cards().locator('h3').allInnerTexts()).indexOf(NEW_TITLE);
     await page.getByRole('button', { name: `Edit ${NEW_TITLE}` }).click();
@@ -147,8 +153,10 @@ describe('portfolio management', () => {
     const position = await form().evaluate((el) => [...el.parentElement.children].indexOf(el));
     assert.equal(position, index);
     assert.equal(await field('Title').inputValue(), NEW_TITLE);
-    assert.equal(await rows().count(), 1);
-    assert.equal(await form().getByLabel('Additional image 1 URL').inputValue(), '/images/portfolio/kitchen-roller-blinds-2.svg');
+    assert.deepEqual(await rows().evaluateAll((items) => items.map((li) => li.dataset.url)), [
+      '/images/portfolio/study-roman-blinds-1.svg',
+      '/images/portfolio/kitchen-roller-blinds-2.svg',
+    ]);
     assert.ok(await form().locator('.ql-editor strong', { hasText: 'cordless lifts' }).isVisible());
 
     const { writes, stop } = recordWrites(page, 'portfolio_items');

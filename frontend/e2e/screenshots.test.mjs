@@ -1,6 +1,7 @@
-// Full-page screenshots of the public pages and the admin's new screens (issue 15: sign-in,
+// Full-page screenshots of the public pages, the admin's new screens (issue 15: sign-in,
 // section list, unsaved-changes question, undo toast, colour preview with its contrast
-// warning, setup checklist, Contact Details, reordering, the inbox) at desktop and mobile
+// warning, setup checklist, Contact Details, reordering, the inbox) and its media screens
+// (library, portfolio gallery) at desktop and mobile
 // widths, saved under test-results/screenshots/ as artifacts for a person to look at.
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { screenshotPath, viewports } from './lib/browser.mjs';
 import { waitForLanding } from './lib/site.mjs';
 import { answerConfirm, fieldByLabel, openSection, signIn, startAdminSite } from './lib/admin.mjs';
+import { makeJpeg } from './lib/media.mjs';
 
 let site;
 before(async () => {
@@ -59,6 +61,34 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.goto(`${site.url}/terms`);
         await page.getByText('hello@example.com').waitFor();
         await page.screenshot({ path: screenshotPath(`terms-${viewport.width}.png`), fullPage: true });
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('captures the media library and the portfolio gallery with an uploaded photo', async () => {
+      const page = await site.openPage({ viewport, isMobile: name === 'mobile', reducedMotion: 'reduce' });
+      try {
+        await signIn(page, site);
+        await openSection(page, 'Media');
+        const photo = await makeJpeg(page, { width: 1600, height: 1200, hue: 30 + viewport.width });
+        await page.getByLabel('Photo files for the media library').setInputFiles({ name: `sitting room ${name}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+        await page.getByTestId('media-file').filter({ hasText: `sitting-room-${name}` }).waitFor({ timeout: 60_000 });
+        await settle(page);
+        const library = screenshotPath(`admin-media-${viewport.width}.png`);
+        await page.screenshot({ path: library, fullPage: true });
+        assert.ok(statSync(library).size > 10_000);
+
+        await openSection(page, 'Portfolio');
+        await page.getByRole('button', { name: 'Add Portfolio Item' }).click();
+        const form = page.getByTestId('portfolio-form');
+        await form.locator('.ql-editor').waitFor();
+        await form.getByLabel(/^Title/).fill('Sitting room curtains');
+        await form.getByRole('button', { name: 'Choose from library' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: /^Use portfolio|^Use library/ }).first().click();
+        await form.getByTestId('gallery-photo').waitFor();
+        await settle(page);
+        await form.screenshot({ path: screenshotPath(`admin-portfolio-gallery-${viewport.width}.png`) });
       } finally {
         await page.context().close();
       }

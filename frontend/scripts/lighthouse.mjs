@@ -12,6 +12,9 @@
 //   CHROME_PATH   the browser (default: /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS  runs per page (default 1); the median performance run is reported
 //   LIGHTHOUSE_JSON  a folder to write each page's full report (JSON) to
+//   LIGHTHOUSE_PHOTOS=1  measure with the owner's photos instead of the shipped SVG art:
+//                    the hero, the about section and every project get 2560×1920 JPEGs
+//                    (what the admin stores from a phone photo) in the site-media bucket
 //
 // With no DATABASE_URL, pleat starts a managed PostgreSQL cluster in a temporary
 // PLEAT_DATA_DIR (initdb, migrations and the seed), exactly as in production; both
@@ -82,6 +85,7 @@ async function startPleat() {
   });
   return {
     url,
+    env,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -158,7 +162,11 @@ function printReport(page, lhr, origin, scores) {
   console.log(`  ${page} JavaScript: ${kb(gzipTotal)} gzip (${scripts.length} files; ${kb(sentTotal)} as sent)`);
   const transfer = lhr.audits['total-byte-weight']?.numericValue ?? 0;
   console.log(`  ${page} transfer: ${kb(transfer)} in all (every request, as sent)`);
-  return { js: gzipTotal, transfer };
+  const images = (lhr.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Image');
+  const imageBytes = images.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  console.log(`  ${page} images: ${kb(imageBytes)} in ${images.length} requests`);
+  for (const item of images) console.log(`    ${kb(item.transferSize ?? 0).padStart(9)}  ${item.url.replace(origin, '')}`);
+  return { js: gzipTotal, transfer, imageBytes };
 }
 
 async function audit(url, chrome) {
@@ -193,6 +201,93 @@ async function landingContent(url, chrome) {
   }
 }
 
+/** A width × height JPEG drawn in the browser: a gradient with a photo's texture. */
+async function photo(chrome, hue) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const base64 = await page.evaluate(async (hue) => {
+      const canvas = new OffscreenCanvas(2560, 1920);
+      const ctx = canvas.getContext('2d');
+      const gradient = ctx.createLinearGradient(0, 0, 2560, 1920);
+      gradient.addColorStop(0, `hsl(${hue} 45% 35%)`);
+      gradient.addColorStop(1, `hsl(${hue + 40} 50% 78%)`);
+      ctx.fillStyle = gradient;
+      ctx.fillRect(0, 0, 2560, 1920);
+      for (let i = 0; i < 60000; i++) {
+        ctx.fillStyle = `hsla(${(hue + i * 13) % 360} 40% ${20 + (i % 60)}% / 0.5)`;
+        ctx.fillRect((i * 7919) % 2560, (i * 104729) % 1920, 4 + (i % 40), 3 + (i % 25));
+      }
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.88 });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    }, hue);
+    await page.close();
+    return Buffer.from(base64, 'base64');
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+/** Uploads photos as the admin stores them and points the hero, about and projects at them. */
+async function usePhotos(pleat, chrome) {
+  const keys = spawnSync(BIN, ['keys'], { env: pleat.env, encoding: 'utf8' });
+  const key = /service_role key: (\S+)/.exec(keys.stdout)?.[1];
+  if (!key) throw new Error(`pleat keys printed no service_role key: ${keys.stderr}`);
+  const headers = { apikey: key, Authorization: `Bearer ${key}` };
+  const upload = async (name, hue) => {
+    const body = await photo(chrome, hue);
+    const res = await fetch(`${pleat.url}/storage/v1/object/site-media/${name}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'image/jpeg', 'Cache-Control': 'max-age=31536000' },
+      body,
+    });
+    if (!res.ok) throw new Error(`upload of ${name} failed: ${res.status} ${await res.text()}`);
+    console.log(`  uploaded ${name}: ${kb(body.length)}`);
+    return `/storage/v1/object/public/site-media/${name}`;
+  };
+  const patch = async (table, filter, row) => {
+    const res = await fetch(`${pleat.url}/rest/v1/${table}?${filter}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(row),
+    });
+    if (!res.ok) throw new Error(`PATCH ${table} failed: ${res.status} ${await res.text()}`);
+  };
+  console.log('Photos (LIGHTHOUSE_PHOTOS=1):');
+  await patch('hero_content', 'id=not.is.null', { background_image: await upload('hero/lighthouse/hero-1a2b.jpg', 30) });
+  await patch('about_content', 'id=not.is.null', { image_url: await upload('about/lighthouse/about-3c4d.jpg', 200) });
+  const items = await (await fetch(`${pleat.url}/rest/v1/portfolio_items?select=id`, { headers })).json();
+  for (const [i, item] of items.entries()) {
+    const first = await upload(`portfolio/lighthouse/project-${i}-a.jpg`, 60 * i);
+    const second = await upload(`portfolio/lighthouse/project-${i}-b.jpg`, 60 * i + 25);
+    await patch('portfolio_items', `id=eq.${item.id}`, { image_url: first, images: [first, second] });
+  }
+}
+
+/** Visits each page once and requests every image its srcsets offer, at every width. */
+async function warmImages(url, chrome) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const urls = new Set();
+    for (const path of PAGES) {
+      await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
+      const found = await page.evaluate(() =>
+        [...document.querySelectorAll('img[srcset], source[srcset]')].flatMap((el) => el.srcset.split(', ').map((c) => c.split(' ')[0])),
+      );
+      for (const u of found) urls.add(new URL(u, url).toString());
+    }
+    await page.close();
+    for (const u of urls) await (await fetch(u)).arrayBuffer();
+    console.log(`  warmed ${urls.size} image renderings`);
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
 async function main() {
   check();
   const pleat = await startPleat();
@@ -211,6 +306,12 @@ async function main() {
   const summary = [];
   try {
     console.log(`pleat ${BIN} serving ${DIST} at ${pleat.url}`);
+    if (process.env.LIGHTHOUSE_PHOTOS === '1') {
+      await usePhotos(pleat, chrome);
+      // One unmeasured visit of each page at Lighthouse's size, so the transform's
+      // renderings are cached as they are for every visitor after the first.
+      await warmImages(pleat.url, chrome);
+    }
     // One unmeasured visit first, so the server and the database are warm.
     await fetch(`${pleat.url}/rest/v1/site_settings?select=*`).catch(() => {});
     for (const page of PAGES) {
@@ -223,8 +324,8 @@ async function main() {
         const name = page === '/' ? 'landing' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
         writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${name}.json`), JSON.stringify(lhr, null, 1));
       }
-      const { js, transfer } = printReport(page, lhr, pleat.url, scores);
-      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js, transfer });
+      const { js, transfer, imageBytes } = printReport(page, lhr, pleat.url, scores);
+      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js, transfer, imageBytes });
     }
     console.log(`\n== / after load with no interaction: ${await landingContent(pleat.url, chrome)}`);
   } finally {
@@ -235,7 +336,7 @@ async function main() {
   console.log('\n== Summary (targets: performance ≥ 95, accessibility 100, best practices 100, SEO 100, landing JS ≤ 150 kB gzip)');
   for (const s of summary) {
     console.log(
-      `  ${s.page.padEnd(11)} performance ${s.performance}  accessibility ${s.accessibility}  best-practices ${s['best-practices']}  seo ${s.seo}  JS ${kb(s.js)} gzip  transfer ${kb(s.transfer)}`,
+      `  ${s.page.padEnd(11)} performance ${s.performance}  accessibility ${s.accessibility}  best-practices ${s['best-practices']}  seo ${s.seo}  JS ${kb(s.js)} gzip  transfer ${kb(s.transfer)}  images ${kb(s.imageBytes)}`,
     );
   }
 

@@ -22,7 +22,8 @@ export const heroDefaults = {
 export const seoDefaults = {
   description:
     'Transform your space with custom curtains, blinds and furniture covers, designed with you, measured precisely and installed in your home.',
-  image: heroDefaults.backgroundImage,
+  /** A 1200×630 JPEG of the shipped hero art: link previews render no SVG. */
+  image: '/images/hero-share.jpg',
   type: 'website',
   openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-16:00',
   priceRange: '$$',
@@ -98,6 +99,8 @@ export const fallbackServiceIcon: LandingServiceIcon = 'Home'
 export const limits = {
   contact: { firstName: 50, lastName: 50, email: 100, phone: 20, serviceNeeded: 50, message: 2000 },
   hero: { title: 200, subtitle: 500, backgroundImage: 500, ctaText: 50, ctaSecondaryText: 50 },
+  /** Alt text of a photo (the columns' check allows 300 characters). */
+  imageAlt: 300,
   featuredPortfolioMax: 6,
   featuredPortfolioPlaceholders: 6,
   portfolioPagePlaceholders: 9,

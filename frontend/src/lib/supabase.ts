@@ -65,10 +65,10 @@ export function resolveSupabaseConfig(
   return { url, anonKey }
 }
 
-const config = resolveSupabaseConfig(
+export const supabaseConfig = resolveSupabaseConfig(
   typeof window === 'undefined' ? undefined : window,
   import.meta.env,
 )
 
 // The fetch keeps the Retry-After of a 429, which supabase-js leaves out of its errors.
-export const supabase = createClient(config.url, config.anonKey, { global: { fetch: fetchRememberingRetryAfter } })
+export const supabase = createClient(supabaseConfig.url, supabaseConfig.anonKey, { global: { fetch: fetchRememberingRetryAfter } })

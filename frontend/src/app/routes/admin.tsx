@@ -13,6 +13,7 @@ import { ContactDetailsEditor } from '@/features/contact-details/components/cont
 import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
+import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
 import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
 import { ServicesEditor } from '@/features/services/components/services-editor'
@@ -27,6 +28,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   portfolio: PortfolioManager,
   testimonials: TestimonialsManager,
   about: AboutEditor,
+  media: MediaLibrary,
   contact: MessagesInbox,
   settings: SiteSettingsEditor,
   details: ContactDetailsEditor,

@@ -6,6 +6,8 @@ export interface AboutFormValues {
   title: string
   content: string
   imageUrl: string
+  /** Alt text of the photo; empty: the section title. */
+  imageAlt: string
   /** As typed in the number fields. */
   yearsExperience: string
   projectsCompleted: string
@@ -15,6 +17,7 @@ export interface AboutContentPayload {
   title: string
   content: string
   image_url: string | null
+  image_alt: string | null
   years_experience: number
   projects_completed: number
   updated_at: string
@@ -25,6 +28,7 @@ export function aboutFormValues(about: AboutContent | null | undefined): AboutFo
     title: about?.title ?? '',
     content: about?.content ?? '',
     imageUrl: about?.image_url ?? '',
+    imageAlt: about?.image_alt ?? '',
     yearsExperience: String(about?.years_experience ?? 0),
     projectsCompleted: String(about?.projects_completed ?? 0),
   }
@@ -45,6 +49,7 @@ export function buildAboutPayload(values: AboutFormValues, now: Date = new Date(
     title: values.title.trim(),
     content: values.content.trim(),
     image_url: values.imageUrl.trim() || null,
+    image_alt: values.imageAlt.trim().slice(0, 300) || null,
     years_experience: toCount(values.yearsExperience),
     projects_completed: toCount(values.projectsCompleted),
     updated_at: now.toISOString(),

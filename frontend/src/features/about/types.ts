@@ -4,6 +4,8 @@ export interface AboutContent {
   title: string | null
   content: string | null
   image_url: string | null
+  /** Alt text of the photo; empty: the section title. */
+  image_alt?: string | null
   years_experience: number | null
   projects_completed: number | null
   updated_at: string | null

@@ -6,6 +6,8 @@ export interface HeroCopy {
   title: string
   subtitle: string
   backgroundImage: string
+  /** The owner's alt text; empty (decorative) for the shipped artwork and when none is given. */
+  backgroundImageAlt: string
   ctaText: string
   ctaSecondaryText: string
 }
@@ -19,6 +21,7 @@ export function resolveHeroCopy(hero: HeroContent | null | undefined): HeroCopy 
     title: or(hero?.title, heroDefaults.title),
     subtitle: or(hero?.subtitle, heroDefaults.subtitle),
     backgroundImage: or(hero?.background_image, heroDefaults.backgroundImage),
+    backgroundImageAlt: hero?.background_image_alt?.trim() ?? '',
     ctaText: or(hero?.cta_text, heroDefaults.ctaText),
     ctaSecondaryText: or(hero?.cta_secondary_text, heroDefaults.ctaSecondaryText),
   }

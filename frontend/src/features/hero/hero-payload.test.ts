@@ -5,6 +5,7 @@ const values: HeroFormValues = {
   title: '  Made to measure  ',
   subtitle: ' Curtains and blinds ',
   backgroundImage: ' https://images.example.com/room.jpg ',
+  backgroundImageAlt: ' Linen curtains in a bay window ',
   ctaText: ' See our work ',
   ctaSecondaryText: ' Ask for a quote ',
 }
@@ -24,6 +25,7 @@ describe('buildHeroPayload', () => {
       title: 'Made to measure',
       subtitle: 'Curtains and blinds',
       background_image: 'https://images.example.com/room.jpg',
+      background_image_alt: 'Linen curtains in a bay window',
       cta_text: 'See our work',
       cta_secondary_text: 'Ask for a quote',
       updated_at: '2025-10-10T12:00:00.000Z',
@@ -35,6 +37,7 @@ describe('buildHeroPayload', () => {
       title: ` ${'t'.repeat(250)}`,
       subtitle: 's'.repeat(600),
       backgroundImage: `https://x.example/${'i'.repeat(600)}`,
+      backgroundImageAlt: 'a'.repeat(400),
       ctaText: 'c'.repeat(60),
       ctaSecondaryText: 'd'.repeat(60),
     })
@@ -47,7 +50,7 @@ describe('buildHeroPayload', () => {
 
   it('sends exactly the spec fields', () => {
     expect(Object.keys(buildHeroPayload(values)).sort()).toEqual(
-      ['background_image', 'cta_secondary_text', 'cta_text', 'subtitle', 'title', 'updated_at'],
+      ['background_image', 'background_image_alt', 'cta_secondary_text', 'cta_text', 'subtitle', 'title', 'updated_at'],
     )
   })
 })
@@ -62,6 +65,6 @@ describe('heroFormValues', () => {
     const form = heroFormValues({
       id: '1', title: 'A', subtitle: null, background_image: '/a.jpg', cta_text: 'Go', cta_secondary_text: null, updated_at: null,
     })
-    expect(form).toEqual({ title: 'A', subtitle: '', backgroundImage: '/a.jpg', ctaText: 'Go', ctaSecondaryText: '' })
+    expect(form).toEqual({ title: 'A', subtitle: '', backgroundImage: '/a.jpg', backgroundImageAlt: '', ctaText: 'Go', ctaSecondaryText: '' })
   })
 })

@@ -8,6 +8,8 @@ export interface HeroFormValues {
   title: string
   subtitle: string
   backgroundImage: string
+  /** Alt text of the background photo; empty: decorative. */
+  backgroundImageAlt: string
   ctaText: string
   ctaSecondaryText: string
 }
@@ -21,6 +23,7 @@ export function heroFormValues(hero: HeroContent | null | undefined): HeroFormVa
       title: heroDefaults.title,
       subtitle: heroDefaults.subtitle,
       backgroundImage: heroDefaults.backgroundImage,
+      backgroundImageAlt: '',
       ctaText: heroDefaults.ctaText,
       ctaSecondaryText: heroDefaults.ctaSecondaryText,
     }
@@ -29,6 +32,7 @@ export function heroFormValues(hero: HeroContent | null | undefined): HeroFormVa
     title: hero.title ?? '',
     subtitle: hero.subtitle ?? '',
     backgroundImage: hero.background_image ?? '',
+    backgroundImageAlt: hero.background_image_alt ?? '',
     ctaText: hero.cta_text ?? '',
     ctaSecondaryText: hero.cta_secondary_text ?? '',
   }
@@ -46,6 +50,7 @@ export function buildHeroPayload(values: HeroFormValues, now: Date = new Date())
     title: clean(values.title, max.title),
     subtitle: clean(values.subtitle, max.subtitle),
     background_image: clean(values.backgroundImage, max.backgroundImage),
+    background_image_alt: clean(values.backgroundImageAlt, limits.imageAlt) || null,
     cta_text: clean(values.ctaText, max.ctaText),
     cta_secondary_text: clean(values.ctaSecondaryText, max.ctaSecondaryText),
     updated_at: now.toISOString(),

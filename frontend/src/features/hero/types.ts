@@ -4,6 +4,8 @@ export interface HeroContent {
   title: string | null
   subtitle: string | null
   background_image: string | null
+  /** Alt text of the background photo (empty: decorative). */
+  background_image_alt?: string | null
   cta_text: string | null
   cta_secondary_text: string | null
   updated_at: string | null

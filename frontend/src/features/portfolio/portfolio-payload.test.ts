@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
-  addImageRow,
-  buildImages,
   buildPortfolioPayload,
   buildPortfolioUpdate,
   emptyPortfolioForm,
   isPortfolioComplete,
   portfolioFormValues,
-  removeImageRow,
 } from './portfolio-payload'
 import type { PortfolioItem } from './types'
 
@@ -18,29 +15,25 @@ const item: PortfolioItem = {
   description: '<p>Hi</p>',
   image_url: '/a.jpg',
   images: ['/a.jpg', '/b.jpg', '/c.jpg'],
+  image_alts: ['Bay window with blinds down'],
   featured: true,
   sort_order: 3,
   updated_at: null,
 }
 
-describe('buildImages', () => {
-  it('puts the main image first, trims, and drops empty rows', () => {
-    expect(buildImages(' /main.jpg ', ['', ' /two.jpg ', '   ', '/three.jpg'])).toEqual(['/main.jpg', '/two.jpg', '/three.jpg'])
-    expect(buildImages('/main.jpg', [''])).toEqual(['/main.jpg'])
-  })
-})
-
 describe('portfolio payloads', () => {
-  it('a new item starts as curtains, not featured, with one empty image row', () => {
-    expect(emptyPortfolioForm).toMatchObject({ category: 'curtains', featured: false, additionalImages: [''] })
+  it('a new item starts as curtains, not featured, with no photos', () => {
+    expect(emptyPortfolioForm).toMatchObject({ category: 'curtains', featured: false, photos: [] })
   })
 
-  it('insert: the spec fields, sort_order = the current count', () => {
+  it('insert: the spec fields, the cover first, an alt per photo, sort_order = the current count', () => {
     const payload = buildPortfolioPayload(
       {
         title: ' Study blinds ',
-        imageUrl: ' https://img.example/1.jpg ',
-        additionalImages: ['https://img.example/2.jpg', ''],
+        photos: [
+          { url: ' https://img.example/1.jpg ', alt: ' Linen blinds ' },
+          { url: 'https://img.example/2.jpg', alt: '' },
+        ],
         category: 'furniture-covers',
         description: '<p><strong>Bold</strong></p>',
         featured: true,
@@ -52,6 +45,7 @@ describe('portfolio payloads', () => {
       description: '<p><strong>Bold</strong></p>',
       image_url: 'https://img.example/1.jpg',
       images: ['https://img.example/1.jpg', 'https://img.example/2.jpg'],
+      image_alts: ['Linen blinds', ''],
       category: 'furniture-covers',
       featured: true,
       sort_order: 6,
@@ -64,32 +58,22 @@ describe('portfolio payloads', () => {
     expect(payload.sort_order).toBe(3)
     expect(payload.updated_at).toBe('2025-05-06T07:08:09.000Z')
     expect(payload.images).toEqual(['/a.jpg', '/b.jpg', '/c.jpg'])
+    expect(payload.image_alts).toEqual(['Bay window with blinds down', '', ''])
   })
 
-  it('requires a title and a main image', () => {
-    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', imageUrl: ' ' })).toBe(false)
-    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', imageUrl: '/a.jpg' })).toBe(true)
+  it('requires a title and at least one photo', () => {
+    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', photos: [{ url: ' ', alt: '' }] })).toBe(false)
+    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', photos: [{ url: '/a.jpg', alt: '' }] })).toBe(true)
   })
 })
 
 describe('portfolioFormValues', () => {
-  it('loads every image but the main one into the rows', () => {
-    expect(portfolioFormValues(item).additionalImages).toEqual(['/b.jpg', '/c.jpg'])
-  })
-
-  it('gives one empty row when there are no other images', () => {
-    expect(portfolioFormValues({ ...item, images: ['/a.jpg'] }).additionalImages).toEqual([''])
-    expect(portfolioFormValues({ ...item, images: null }).additionalImages).toEqual([''])
-  })
-})
-
-describe('image rows', () => {
-  it('adds an empty row and removes the chosen one', () => {
-    expect(addImageRow(['/a.jpg'])).toEqual(['/a.jpg', ''])
-    expect(removeImageRow(['/a.jpg', '/b.jpg', '/c.jpg'], 1)).toEqual(['/a.jpg', '/c.jpg'])
-  })
-
-  it('never removes the last row', () => {
-    expect(removeImageRow(['/a.jpg'], 0)).toEqual(['/a.jpg'])
+  it('loads every photo in order with its alt text, the main one first', () => {
+    expect(portfolioFormValues(item).photos).toEqual([
+      { url: '/a.jpg', alt: 'Bay window with blinds down' },
+      { url: '/b.jpg', alt: '' },
+      { url: '/c.jpg', alt: '' },
+    ])
+    expect(portfolioFormValues({ ...item, images: null }).photos).toEqual([{ url: '/a.jpg', alt: '' }])
   })
 })

@@ -8,6 +8,8 @@ export interface PortfolioItem {
   image_url: string
   /** Every image, the main one first; may be empty on older rows. */
   images: string[] | null
+  /** Alt text of each photo, in the order of images; empty or missing: the title. */
+  image_alts?: string[] | null
   featured: boolean
   sort_order: number
   updated_at: string | null

@@ -9,7 +9,7 @@ describe('buildMetadata', () => {
       title: 'Pleat Interiors - Custom Curtains, Blinds & Furniture Covers',
       description:
         'Transform your space with custom curtains, blinds and furniture covers, designed with you, measured precisely and installed in your home.',
-      image: 'https://shop.example/images/hero.svg',
+      image: 'https://shop.example/images/hero-share.jpg',
       url: 'https://shop.example/',
       type: 'website',
       siteName: 'Pleat Interiors',
@@ -29,6 +29,14 @@ describe('buildMetadata', () => {
     )
     expect(meta.description).toBe('Made to measure')
     expect(meta.image).toBe('https://cdn.example/hero.jpg')
+  })
+
+  it('shares a 1200×630 raster: the crop of an uploaded hero photo, the shipped JPEG for the SVG art', () => {
+    const uploaded = buildMetadata({}, { origin, pathname: '/', heroImage: '/storage/v1/object/public/site-media/hero/2026/11/room-1a2b.jpg' })
+    expect(uploaded.image).toBe(
+      'https://shop.example/storage/v1/render/image/public/site-media/hero/2026/11/room-1a2b.jpg?width=1200&height=630&resize=cover&format=origin',
+    )
+    expect(buildMetadata({}, { origin, pathname: '/', heroImage: '/images/hero.svg' }).image).toBe('https://shop.example/images/hero-share.jpg')
   })
 
   it('prefers what the page gives, resolving relative urls', () => {

@@ -1,6 +1,7 @@
 // Page metadata (spec §1): title, description, image, canonical url and type, each given
 // by the page or filled with the spec's defaults.
 import { seoDefaults, siteConfig } from '@/config/site'
+import { shareImageFor } from '@/features/media/image-urls'
 
 export interface MetadataInput {
   title?: string | null
@@ -53,7 +54,8 @@ export function buildMetadata(input: MetadataInput, context: MetadataContext): M
   return {
     title: present(input.title) ?? defaultTitle(siteName),
     description: present(input.description) ?? present(context.heroSubtitle) ?? seoDefaults.description,
-    image: absoluteUrl(present(input.image) ?? present(context.heroImage) ?? seoDefaults.image, context.origin),
+    // Link previews need a raster: the hero's 1200×630 crop, or the shipped JPEG for the SVG art.
+    image: absoluteUrl(present(input.image) ?? shareImageFor(context.heroImage, context.origin) ?? seoDefaults.image, context.origin),
     url: absoluteUrl(present(input.url) ?? context.pathname, context.origin),
     type: present(input.type) ?? seoDefaults.type,
     siteName,

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { UrlInput } from '@/components/ui/url-input'
+import { ImagePicker } from '@/features/media/components/image-picker'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
@@ -69,6 +69,7 @@ interface AboutFormProps {
 
 function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
   const [values, setValues] = useState(() => aboutFormValues(about))
+  const [uploading, setUploading] = useState(false)
   const checks = useFieldChecks()
   useUnsavedChanges(aboutFormValues(about), values)
   const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
@@ -77,7 +78,7 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSave(values)
+    if (!uploading) onSave(values)
   }
 
   return (
@@ -93,7 +94,21 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
         </Field>
         <Field label={t.fields.imageUrl}>
           {(control) => (
-            <UrlInput {...control} name="image_url" value={values.imageUrl} onChange={set('imageUrl')} />
+            <ImagePicker
+              {...control}
+              name="about image"
+              inputName="image_url"
+              folder="about"
+              hint={values.title}
+              value={values.imageUrl}
+              onChange={(address) => setValues((current) => ({ ...current, imageUrl: address }))}
+              onBusyChange={setUploading}
+            />
+          )}
+        </Field>
+        <Field label={t.fields.imageAlt} hint={t.imageAltHint}>
+          {(control) => (
+            <Input {...control} name="image_alt" value={values.imageAlt} onChange={set('imageAlt')} maxLength={300} placeholder={values.title} />
           )}
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -127,9 +142,10 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
           </Field>
         </div>
         <div className="flex flex-wrap items-center gap-4 pt-2">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || uploading}>
             {saving ? adminTexts.saving : adminTexts.saveChanges}
           </Button>
+          {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
           <StatusMessage status={shownStatus} />
         </div>
       </form>

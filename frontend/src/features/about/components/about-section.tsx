@@ -5,6 +5,8 @@ import { useAboutContent } from '../api/get-about-content'
 import { aboutStats, aboutTitle } from '../about-stats'
 import type { AboutContent } from '../types'
 import { AboutFrame, AboutLoading } from './about-frame'
+import { SiteImage } from '@/features/media/components/site-image'
+import { aboutLayout } from '@/features/media/layouts'
 
 interface AboutViewProps {
   about: AboutContent | null | undefined
@@ -23,9 +25,10 @@ export function AboutView({ about, isLoading }: AboutViewProps) {
               <div aria-hidden="true" className="absolute -top-4 -left-4 h-2/3 w-2/3 rounded-3xl bg-secondary/20" />
               <div className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-slate-100 shadow-2xl shadow-slate-900/10">
                 {about?.image_url && (
-                  <img
+                  <SiteImage
                     src={about.image_url}
-                    alt=""
+                    alt={about.image_alt?.trim() || aboutTitle(about)}
+                    layout={aboutLayout}
                     width={800}
                     height={600}
                     loading="lazy"

@@ -1,6 +1,6 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
 // the sections wrap onto several rows, so none hides off-screen.
-import { Contact, FileText, Image, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import { Contact, FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
 import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
@@ -11,6 +11,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   portfolio: Image,
   testimonials: MessageSquareQuote,
   about: Info,
+  media: Images,
   contact: Mail,
   settings: Settings,
   details: Contact,

@@ -10,19 +10,22 @@ interface FormFooterProps {
   incomplete: boolean
   error: string | null
   saving: boolean
+  /** Why the form cannot be saved yet (a photo still uploading); disables Save. */
+  blocked?: string | null
   onCancel: () => void
   /** A field that breaks its rule (features/admin/guard/use-field-checks.ts). */
   problem?: Status | null
 }
 
-export function FormFooter({ required, incomplete, error, saving, onCancel, problem }: FormFooterProps) {
+export function FormFooter({ required, incomplete, error, saving, blocked, onCancel, problem }: FormFooterProps) {
   return (
     <>
       {problem && <StatusMessage status={problem} className="flex" />}
       {incomplete && <StatusMessage status={{ text: required, tone: 'error' }} className="flex" />}
       {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
+      {blocked && <p role="status" className="text-sm text-slate-600">{blocked}</p>}
       <div className="flex flex-wrap gap-3 pt-1">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || Boolean(blocked)}>
           {saving ? adminTexts.saving : adminTexts.save}
         </Button>
         <Button variant="outline" onClick={onCancel} disabled={saving}>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { UrlInput } from '@/components/ui/url-input'
+import { ImagePicker } from '@/features/media/components/image-picker'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
@@ -60,6 +60,7 @@ interface HeroFormProps {
 
 function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
   const [values, setValues] = useState(() => heroFormValues(hero))
+  const [uploading, setUploading] = useState(false)
   const checks = useFieldChecks()
   useUnsavedChanges(heroFormValues(hero), values)
   const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
@@ -68,7 +69,7 @@ function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSave(values)
+    if (!uploading) onSave(values)
   }
 
   const max = limits.hero
@@ -97,24 +98,30 @@ function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
         </Field>
         <Field label={t.fields.backgroundImage} hint={t.backgroundImageHint}>
           {(control) => (
-            <UrlInput
+            <ImagePicker
               {...control}
-              name="background_image"
+              name="background image"
+              inputName="background_image"
+              folder="hero"
+              hint={values.title}
               value={values.backgroundImage}
-              onChange={set('backgroundImage')}
+              onChange={(address) => setValues((current) => ({ ...current, backgroundImage: address }))}
               maxLength={max.backgroundImage}
+              onBusyChange={setUploading}
             />
           )}
         </Field>
-        {values.backgroundImage.trim() && (
-          <img
-            src={values.backgroundImage.trim()}
-            alt=""
-            width={640}
-            height={240}
-            className="h-40 w-full rounded-xl bg-slate-100 object-cover"
-          />
-        )}
+        <Field label={t.fields.backgroundImageAlt} hint={t.backgroundImageAltHint}>
+          {(control) => (
+            <Input
+              {...control}
+              name="background_image_alt"
+              value={values.backgroundImageAlt}
+              onChange={set('backgroundImageAlt')}
+              maxLength={limits.imageAlt}
+            />
+          )}
+        </Field>
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label={t.fields.ctaText}>
             {(control) => <Input {...control} name="cta_text" value={values.ctaText} onChange={set('ctaText')} maxLength={max.ctaText} />}
@@ -132,9 +139,10 @@ function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
           </Field>
         </div>
         <div className="flex flex-wrap items-center gap-4 pt-2">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || uploading}>
             {saving ? adminTexts.saving : adminTexts.saveChanges}
           </Button>
+          {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
           <StatusMessage status={shownStatus} />
         </div>
       </form>

@@ -47,6 +47,7 @@ describe('resolveHeroCopy', () => {
       title: 'Transform Your Space',
       subtitle: 'Curtains for every window',
       backgroundImage: '/images/hero.svg',
+      backgroundImageAlt: '',
       ctaText: 'View Our Work',
       ctaSecondaryText: 'Ask us',
     })

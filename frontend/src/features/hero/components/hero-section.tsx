@@ -4,6 +4,8 @@ import { ArrowRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { texts } from '@/config/site'
 import { scrollToSection } from '@/lib/scroll'
+import { SiteImage } from '@/features/media/components/site-image'
+import { heroLayout, heroPortraitLayout } from '@/features/media/layouts'
 import { useHeroContent } from '../api/get-hero-content'
 import { resolveHeroCopy } from '../hero-copy'
 import type { HeroContent } from '../types'
@@ -23,9 +25,11 @@ export function HeroView({ hero, isLoading }: HeroViewProps) {
       className="relative isolate flex min-h-svh scroll-mt-16 overflow-hidden bg-primary pt-16 text-white"
     >
       {!isLoading && (
-        <img
+        <SiteImage
           src={copy.backgroundImage}
-          alt=""
+          alt={copy.backgroundImageAlt}
+          layout={heroLayout}
+          portrait={heroPortraitLayout}
           width={1920}
           height={1080}
           fetchPriority="high"

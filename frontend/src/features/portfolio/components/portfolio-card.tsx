@@ -6,6 +6,9 @@ import { Badge } from '@/components/ui/badge'
 import { cardVariants } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
+import { SiteImage } from '@/features/media/components/site-image'
+import { photoAlt } from '@/features/media/gallery-order'
+import { cardLayout } from '@/features/media/layouts'
 import { galleryImages } from '../gallery'
 import type { PortfolioItem } from '../types'
 import { preloadProjectDialog } from './lazy-project-dialog'
@@ -28,9 +31,10 @@ export function PortfolioCard({ item, onOpen, clamp, priority = false }: Portfol
       className={cn(cardVariants({ variant: 'interactive' }), 'group relative flex flex-col overflow-hidden')}
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
-        <img
+        <SiteImage
           src={item.image_url}
-          alt=""
+          alt={photoAlt(item.title, item.image_alts, 0)}
+          layout={cardLayout}
           width={800}
           height={600}
           loading={priority ? 'eager' : 'lazy'}

@@ -1,5 +1,6 @@
-// The add/edit form of a portfolio item (spec §2, §5): title, main image URL, additional
-// image rows, category, rich-text description and featured.
+// The add/edit form of a portfolio item (spec §2, §5): title, the photos (uploaded or by
+// address, reordered, the cover first, each with alt text), category, rich-text
+// description and featured. It cannot be saved while a photo is still uploading.
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
 import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
 import { useFocusFirstField } from '@/features/admin/guard/use-return-focus'
@@ -8,7 +9,6 @@ import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { UrlInput } from '@/components/ui/url-input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -18,7 +18,7 @@ import { portfolioCategories, type PortfolioCategory } from '@/config/site'
 import { formatCategoryLabel } from '@/lib/format'
 import { editorHtmlToDescription } from '../editor-html'
 import { isPortfolioComplete, type PortfolioFormValues } from '../portfolio-payload'
-import { ImageUrlRows } from './image-url-rows'
+import { GalleryEditor } from '@/features/media/components/gallery-editor'
 
 // Quill is the admin's largest dependency; it loads when a form first opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor'))
@@ -42,11 +42,13 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
   useUnsavedChanges(initial, values)
   useFocusFirstField(formRef)
   const [incomplete, setIncomplete] = useState(false)
+  const [uploading, setUploading] = useState(false)
   const set = <K extends keyof PortfolioFormValues>(name: K, value: PortfolioFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }))
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (uploading) return
     const complete = isPortfolioComplete(values)
     setIncomplete(!complete)
     if (complete) onSave(values)
@@ -74,28 +76,21 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
             )}
           </Field>
         </div>
-        <Field label={t.fields.imageUrl} hint={t.imageUrlHint} required>
-          {(control) => (
-            <UrlInput
-              {...control}
-              value={values.imageUrl}
-              onChange={(e) => set('imageUrl', e.target.value)}
-              required
-            />
-          )}
-        </Field>
         <div>
           <p id={`${id}-images`} className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t.fields.additionalImages}
+            {t.fields.photos}
+            <span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
           </p>
           <p id={`${id}-images-hint`} className="mb-2 text-xs text-slate-500">
-            {t.additionalImagesHint}
+            {t.photosHint}
           </p>
-          <ImageUrlRows
-            rows={values.additionalImages}
-            onChange={(rows) => set('additionalImages', rows)}
+          <GalleryEditor
+            photos={values.photos}
+            onChange={(photos) => set('photos', photos)}
+            title={values.title}
             labelledBy={`${id}-images`}
             describedBy={`${id}-images-hint`}
+            onBusyChange={setUploading}
           />
         </div>
         <div>
@@ -124,8 +119,9 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
         />
         <FormFooter
           problem={checks.problem}
-          required="Title and image URL are required."
+          required="A title and at least one photo are required."
           incomplete={incomplete}
+          blocked={uploading ? 'Wait for the upload to finish before saving.' : null}
           error={error}
           saving={saving}
           onCancel={onCancel}

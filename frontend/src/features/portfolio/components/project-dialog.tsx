@@ -13,6 +13,9 @@ import { cn } from '@/lib/cn'
 import { formatCategoryLabel, formatPhotoCount } from '@/lib/format'
 import { prefillService, serviceForCategory } from '@/features/contact/contact-prefill'
 import { scrollToSection } from '@/lib/scroll'
+import { SiteImage } from '@/features/media/components/site-image'
+import { photoAlt } from '@/features/media/gallery-order'
+import { dialogLayout, thumbnailLayout } from '@/features/media/layouts'
 import { formatCounter, galleryImages } from '../gallery'
 import type { PortfolioItem } from '../types'
 import { useGallery } from '../use-gallery'
@@ -43,10 +46,11 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
         aria-label={`${item.title} photos`}
       >
         {src && (
-          <img
+          <SiteImage
             key={src}
             src={src}
-            alt={`${item.title}, photo ${gallery.index + 1} of ${total}`}
+            alt={photoAlt(item.title, item.image_alts, gallery.index, total)}
+            layout={dialogLayout}
             width={800}
             height={600}
             className="animate-fade-in size-full object-cover"
@@ -119,7 +123,7 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
                 i === gallery.index ? 'opacity-100 ring-secondary' : 'opacity-60 ring-transparent hover:opacity-100',
               )}
             >
-              <img src={image} alt="" width={96} height={72} loading="lazy" className="size-full object-cover" />
+              <SiteImage src={image} alt="" layout={thumbnailLayout} width={96} height={72} loading="lazy" className="size-full object-cover" />
             </button>
           ))}
         </div>

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { UrlInput } from '@/components/ui/url-input'
+import { ImagePicker } from '@/features/media/components/image-picker'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
@@ -73,6 +73,7 @@ interface SettingsFormProps {
 
 function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
   const [values, setValues] = useState(() => settingsFormValues(settings))
+  const [uploading, setUploading] = useState(false)
   const checks = useFieldChecks()
   useUnsavedChanges(settingsFormValues(settings), values)
   const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
@@ -80,7 +81,7 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    onSave(values)
+    if (!uploading) onSave(values)
   }
 
   return (
@@ -106,11 +107,16 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
         </Field>
         <Field label={t.fields.logoUrl} hint={t.logoHint}>
           {(control) => (
-            <UrlInput
+            <ImagePicker
               {...control}
-              name="logo_url"
+              name="logo"
+              inputName="logo_url"
+              folder="logo"
+              hint={values.siteTitle}
+              shape="square"
               value={values.logoUrl}
-              onChange={(e) => set('logoUrl')(e.target.value)}
+              onChange={set('logoUrl')}
+              onBusyChange={setUploading}
             />
           )}
         </Field>
@@ -170,9 +176,10 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
       </Card>
 
       <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || uploading}>
           {saving ? adminTexts.saving : adminTexts.saveChanges}
         </Button>
+        {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
         <StatusMessage status={shownStatus} />
       </div>
     </form>

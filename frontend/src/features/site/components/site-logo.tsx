@@ -2,6 +2,11 @@
 // drawn in the theme colours, followed by the site title: cut short with an ellipsis where
 // one line is all there is (the header, whose link carries the full title), else wrapped.
 import { cn } from '@/lib/cn'
+import { SiteImage } from '@/features/media/components/site-image'
+import type { ImageLayout } from '@/features/media/image-urls'
+
+/** The logo keeps its own shape, at most 128 px wide. */
+const logoLayout: ImageLayout = { widths: [128, 256, 384], sizes: '128px' }
 
 interface SiteLogoProps {
   title: string
@@ -28,7 +33,7 @@ export function SiteLogo({ title, logoUrl, tone = 'light', truncate = false, cla
   return (
     <span className={cn('flex min-w-0 items-center gap-2.5', className)}>
       {logoUrl ? (
-        <img src={logoUrl} alt="" width={36} height={36} className="h-9 w-auto max-w-32 object-contain" />
+        <SiteImage src={logoUrl} alt="" layout={logoLayout} width={36} height={36} className="h-9 w-auto max-w-32 object-contain" />
       ) : (
         <CurtainMark className={tone === 'dark' ? 'ring-1 ring-white/15 rounded-lg' : undefined} />
       )}

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { UrlInput } from '@/components/ui/url-input'
+import { ImagePicker } from '@/features/media/components/image-picker'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
 import { FormFooter } from '@/features/admin/components/form-footer'
@@ -34,11 +34,13 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
   useUnsavedChanges(initial, values)
   useFocusFirstField(formRef)
   const [incomplete, setIncomplete] = useState(false)
+  const [uploading, setUploading] = useState(false)
   const set = <K extends keyof TestimonialFormValues>(name: K, value: TestimonialFormValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }))
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (uploading) return
     const complete = isTestimonialComplete(values)
     setIncomplete(!complete)
     if (complete) onSave(values)
@@ -78,10 +80,15 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
         </div>
         <Field label={t.fields.avatarUrl} hint={t.avatarHint}>
           {(control) => (
-            <UrlInput
+            <ImagePicker
               {...control}
+              name="avatar"
+              folder="testimonials"
+              hint={values.name}
+              shape="square"
               value={values.avatarUrl}
-              onChange={(e) => set('avatarUrl', e.target.value)}
+              onChange={(address) => set('avatarUrl', address)}
+              onBusyChange={setUploading}
             />
           )}
         </Field>
@@ -97,6 +104,7 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
           incomplete={incomplete}
           error={error}
           saving={saving}
+          blocked={uploading ? adminTexts.waitForUpload : null}
           onCancel={onCancel}
         />
       </form>

@@ -3,6 +3,8 @@ import { Quote, Star } from 'lucide-react'
 import { cardVariants } from '@/components/ui/card'
 import { displayDefaults, limits } from '@/config/site'
 import { cn } from '@/lib/cn'
+import { SiteImage } from '@/features/media/components/site-image'
+import { avatarLayout } from '@/features/media/layouts'
 import { initialOf } from '@/lib/format'
 import { useTestimonials } from '../api/get-testimonials'
 import type { Testimonial } from '../types'
@@ -45,12 +47,14 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-6">
         {testimonial.avatar_url ? (
-          <img
+          <SiteImage
             src={testimonial.avatar_url}
             alt=""
+            layout={avatarLayout}
             width={48}
             height={48}
             loading="lazy"
+            decoding="async"
             className="size-12 rounded-full object-cover"
           />
         ) : (

@@ -1,0 +1,58 @@
+// An image of the site: a photo from this site's storage comes through the transform as a
+// responsive WebP srcset at the widths its layout needs; the shipped artwork and photos
+// hosted elsewhere are used as they are. An image that does not load leaves a neutral
+// placeholder (never the browser's broken-image glyph with its alt text).
+import { ImageOff } from 'lucide-react'
+import { useState, type ImgHTMLAttributes } from 'react'
+import { cn } from '@/lib/cn'
+import { apiUrl } from '../api-url'
+import { responsiveSource, type ImageLayout } from '../image-urls'
+
+interface SiteImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
+  src: string
+  alt: string
+  layout: ImageLayout
+  /** A second layout for portrait screens (a full-screen hero is cropped differently there). */
+  portrait?: ImageLayout
+}
+
+export function SiteImage({ src, alt, layout, portrait, className, onError, ...rest }: SiteImageProps) {
+  const [failed, setFailed] = useState<string | null>(null)
+  if (!src.trim() || failed === src) {
+    return (
+      <div
+        data-testid="image-placeholder"
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        className={cn('flex items-center justify-center bg-slate-200 text-slate-400', className)}
+      >
+        <ImageOff aria-hidden="true" className="size-8" />
+      </div>
+    )
+  }
+  const api = apiUrl()
+  const source = responsiveSource(src, layout, api)
+  const img = (
+    <img
+      {...rest}
+      src={source.src}
+      srcSet={source.srcSet}
+      sizes={source.sizes}
+      alt={alt}
+      className={className}
+      onError={(event) => {
+        setFailed(src)
+        onError?.(event)
+      }}
+    />
+  )
+  const portraitSource = portrait && source.srcSet ? responsiveSource(src, portrait, api) : null
+  if (!portraitSource?.srcSet) return img
+  return (
+    <picture>
+      <source media="(orientation: portrait)" srcSet={portraitSource.srcSet} sizes={portraitSource.sizes} type="image/webp" />
+      {img}
+    </picture>
+  )
+}
