@@ -18,13 +18,18 @@ pub async fn repo_app_migrations() -> Set {
         .expect("the repository's migrations/ cannot be read")
 }
 
-/// What `pleat` applies for the repository's app: roles, the auth schema
-/// (passed in: it belongs to pleat-auth, which this crate does not depend on)
-/// and the app's migrations. Keep in step with `pleat_server::migrations`.
-pub async fn standard_sets(auth: &sqlx::migrate::Migrator) -> Vec<Set> {
+/// What `pleat` applies for the repository's app: roles, the auth and mail
+/// schemas (passed in: they belong to pleat-auth and pleat-mail, which this
+/// crate does not depend on) and the app's migrations. Keep in step with
+/// `pleat_server::migrations`.
+pub async fn standard_sets(
+    auth: &sqlx::migrate::Migrator,
+    mail: &sqlx::migrate::Migrator,
+) -> Vec<Set> {
     vec![
         Set::embedded("roles", &migrate::ROLES),
         Set::embedded("auth", auth),
+        Set::embedded("mail", mail),
         repo_app_migrations().await,
     ]
 }

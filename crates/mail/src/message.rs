@@ -15,6 +15,14 @@ pub fn context(mail: &Claimed, site_url: &str) -> Value {
         Value::Object(vars) => vars.clone(),
         _ => Default::default(),
     };
+    // A mail queued by SQL knows no public URL: it names a path, and the
+    // link is made here from PLEAT_SITE_URL.
+    if !ctx.contains_key("link") {
+        if let Some(path) = ctx.get("path").and_then(Value::as_str) {
+            let link = format!("{site_url}/{}", path.trim_start_matches('/'));
+            ctx.insert("link".into(), json!(link));
+        }
+    }
     ctx.insert("site_url".into(), json!(site_url));
     ctx.insert("site".into(), mail.site.clone());
     ctx.insert("recipient".into(), json!(mail.recipient));

@@ -9,7 +9,9 @@ use ipnet::IpNet;
 use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
+mod mail;
 mod values;
+pub use mail::MailConfig;
 use values::{boolean, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
@@ -37,6 +39,12 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_BODY_TIMEOUT",
     "PLEAT_STORAGE_URL",
     "PLEAT_MAX_UPLOAD",
+    "PLEAT_SMTP_URL",
+    "PLEAT_MAIL_FROM",
+    "PLEAT_MAIL_MAX_ATTEMPTS",
+    "PLEAT_MAIL_TEMPLATES_DIR",
+    "PLEAT_REDIRECT_URLS",
+    "PLEAT_MAILER_OTP_EXP",
 ];
 
 #[derive(Debug, Clone)]
@@ -71,6 +79,7 @@ pub struct Config {
     pub storage_url: Option<String>,
     /// Largest `/storage/v1` upload, bytes.
     pub max_upload: u64,
+    pub mail: MailConfig,
 }
 
 /// One line saying which variable is wrong and why.
@@ -245,6 +254,7 @@ impl Config {
                 v => v.map(str::to_string),
             },
             max_upload: number(get("PLEAT_MAX_UPLOAD"), "PLEAT_MAX_UPLOAD", 52_428_800, 1)?,
+            mail: mail::parse(&get)?,
         })
     }
 }
