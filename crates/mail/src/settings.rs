@@ -60,14 +60,12 @@ impl MailSettings {
     }
 }
 
-/// `no-reply@{host}` for a site URL.
+/// `no-reply@{host}` for a site URL (`localhost` when the host is an IP address).
 pub fn default_from(site_url: &str) -> String {
     let host = match url::Url::parse(site_url).ok().and_then(|u| u.host().map(|h| h.to_owned())) {
         Some(url::Host::Domain(name)) => name,
-        // An address literal is written in brackets after the `@`.
-        Some(url::Host::Ipv4(ip)) => format!("[{ip}]"),
-        Some(url::Host::Ipv6(ip)) => format!("[IPv6:{ip}]"),
-        None => "localhost".into(),
+        // lettre takes no address literals (`@[127.0.0.1]`).
+        Some(url::Host::Ipv4(_) | url::Host::Ipv6(_)) | None => "localhost".into(),
     };
     format!("no-reply@{host}")
 }
@@ -88,6 +86,6 @@ mod tests {
     #[test]
     fn default_sender_uses_the_site_host() {
         assert_eq!(default_from("https://shop.example:8443/x"), "no-reply@shop.example");
-        assert_eq!(default_from("http://127.0.0.1:8080"), "no-reply@[127.0.0.1]");
+        assert_eq!(default_from("http://127.0.0.1:8080"), "no-reply@localhost");
     }
 }
