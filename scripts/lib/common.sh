@@ -46,3 +46,13 @@ ensure_rust() {
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || { say "installing Chromium (for the end-to-end tests)"; apt_install chromium fonts-dejavu-core; }
 }
+
+# The tests' SMTP server is the npm `smtp-server` (with `mailparser`), run
+# in-process by the supabase-js tests (tests/js/lib/smtp.mjs); it comes with
+# tests/js's devDependencies.
+ensure_smtp_server() {
+  ensure_node
+  ensure_npm_packages "$ROOT/tests/js"
+  [ -d "$ROOT/tests/js/node_modules/smtp-server" ] && [ -d "$ROOT/tests/js/node_modules/mailparser" ] \
+    || die "tests/js is missing smtp-server or mailparser: run npm ci in tests/js"
+}
