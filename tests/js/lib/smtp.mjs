@@ -4,7 +4,7 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 
-export async function startSmtp() {
+export async function startSmtp({ port = 0, onMessage = () => {} } = {}) {
   const messages = [];
   const waiters = [];
   const server = new SMTPServer({
@@ -21,19 +21,20 @@ export async function startSmtp() {
             text: mail.text,
             html: mail.html || '',
             replyTo: mail.replyTo?.value?.[0]?.address,
-            headers: mail.headers,
+            messageId: mail.messageId,
           };
           messages.push(message);
+          onMessage(message);
           for (const w of [...waiters]) w();
           callback();
         })
         .catch(callback);
     },
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = server.server.address().port;
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = server.server.address().port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     /** The next message to `address` matching `filter`, waiting up to `timeout` ms. */
     async waitFor(address, filter = () => true, timeout = 20000) {

@@ -74,8 +74,8 @@ async fn out_of_scope_features_answer_clear_json_errors() {
     let app = spawn_app().await;
     let cases: &[(&str, &str, u16, &str)] = &[
         ("GET", "/reauthenticate", 422, "reauthentication_not_valid"),
-        ("POST", "/invite", 403, "not_admin"),
-        ("POST", "/admin/generate_link", 403, "not_admin"),
+        ("POST", "/invite", 401, "no_authorization"),
+        ("POST", "/admin/generate_link", 401, "no_authorization"),
         ("POST", "/factors", 422, "mfa_totp_enroll_not_enabled"),
         (
             "POST",
