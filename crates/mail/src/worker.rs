@@ -83,7 +83,7 @@ impl Worker {
                 None
             }
         };
-        loop {
+        while !self.pool.is_closed() {
             loop {
                 match self.run_once().await {
                     Ok(n) if n as i64 == BATCH => continue,
@@ -98,8 +98,9 @@ impl Worker {
             match listener.as_mut() {
                 Some(l) => {
                     tokio::select! {
-                        // An error means the connection dropped; recv reconnects next time.
-                        _ = l.recv() => {}
+                        // An error means the connection dropped; recv reconnects
+                        // next time, after a pause so a dead server is not hammered.
+                        received = l.recv() => if received.is_err() { tokio::time::sleep(self.settings.poll).await },
                         _ = poll => {}
                     }
                 }

@@ -239,6 +239,9 @@ impl Application {
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let served = self.server.await;
+        // The mail worker stops before its pool closes; a mail it was sending is
+        // claimed again after its lease.
+        drop(self._mail);
         let closed = self.db.close().await;
         served?;
         closed?;
