@@ -65,3 +65,13 @@ ensure_s3_server() {
   "$S3_SERVER_DIR/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
   touch "$S3_SERVER_DIR/.installed"
 }
+
+# The tests' SMTP server is the npm `smtp-server` (with `mailparser`), run
+# in-process by the supabase-js tests (tests/js/lib/smtp.mjs); it comes with
+# tests/js's devDependencies.
+ensure_smtp_server() {
+  ensure_node
+  ensure_npm_packages "$ROOT/tests/js"
+  [ -d "$ROOT/tests/js/node_modules/smtp-server" ] && [ -d "$ROOT/tests/js/node_modules/mailparser" ] \
+    || die "tests/js is missing smtp-server or mailparser: run npm ci in tests/js"
+}

@@ -1,6 +1,8 @@
 //! GoTrue-compatible `/auth/v1`: password sign-in, rotating refresh tokens with
-//! reuse detection, sessions and logout scopes, the user and admin APIs, and
-//! brute-force limits, over the `auth` tables through the owner pool.
+//! reuse detection, sessions and logout scopes, the user and admin APIs,
+//! brute-force limits, and the mail flows (recovery, magic link, invite, email
+//! change, verify), whose mails go into `pleat_mail.outbox` in the same
+//! transaction, over the `auth` tables through the owner pool.
 //!
 //! The server mounts it with
 //! `web::scope("/auth/v1").app_data(web::Data::new(state)).configure(pleat_auth::configure)`.
@@ -10,10 +12,15 @@ pub mod api_version;
 mod bearer;
 mod body;
 pub mod client_ip;
+mod email_change;
 pub mod error;
+mod invited;
 pub mod jwt;
+mod mail_limits;
+mod mail_tokens;
 pub mod model;
 mod password;
+mod redirect;
 pub mod rate_limit;
 mod refresh_token;
 mod rotation;
@@ -22,6 +29,7 @@ mod session;
 mod state;
 mod users;
 pub mod validate;
+mod verify;
 
 use actix_web::http::header::{CACHE_CONTROL, PRAGMA};
 use actix_web::middleware::{from_fn, DefaultHeaders};

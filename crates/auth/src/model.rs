@@ -24,6 +24,12 @@ pub struct User {
     pub is_anonymous: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The address an email change is waiting to confirm (`new_email`).
+    pub email_change: Option<String>,
+    pub email_change_sent_at: Option<DateTime<Utc>>,
+    pub recovery_sent_at: Option<DateTime<Utc>>,
+    pub confirmation_sent_at: Option<DateTime<Utc>>,
+    pub invited_at: Option<DateTime<Utc>>,
     #[sqlx(skip)]
     pub identities: Vec<Identity>,
 }
@@ -76,6 +82,13 @@ impl User {
         m.insert("phone".into(), json!(self.phone_str()));
         put_time(&mut m, "phone_confirmed_at", self.phone_confirmed_at);
         put_time(&mut m, "confirmed_at", self.confirmed_at);
+        if let Some(new_email) = &self.email_change {
+            m.insert("new_email".into(), json!(new_email));
+        }
+        put_time(&mut m, "email_change_sent_at", self.email_change_sent_at);
+        put_time(&mut m, "recovery_sent_at", self.recovery_sent_at);
+        put_time(&mut m, "confirmation_sent_at", self.confirmation_sent_at);
+        put_time(&mut m, "invited_at", self.invited_at);
         put_time(&mut m, "last_sign_in_at", self.last_sign_in_at);
         m.insert("app_metadata".into(), self.app_metadata.clone());
         m.insert("user_metadata".into(), self.user_metadata.clone());
@@ -144,6 +157,11 @@ mod tests {
             is_anonymous: false,
             created_at: t,
             updated_at: t + chrono::Duration::microseconds(123_456),
+            email_change: None,
+            email_change_sent_at: None,
+            recovery_sent_at: None,
+            confirmation_sent_at: None,
+            invited_at: None,
             identities: vec![],
         }
     }

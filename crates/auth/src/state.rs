@@ -25,6 +25,12 @@ pub struct AuthSettings {
     pub trusted_proxies: Vec<IpNet>,
     /// The public URL; access tokens are issued by `{site_url}/auth/v1`.
     pub site_url: Option<String>,
+    /// Where emailed links may send the browser (`PLEAT_REDIRECT_URLS`); an
+    /// entry matches itself and anything below its path; a trailing `*` is a
+    /// plain prefix.
+    pub redirect_urls: Vec<String>,
+    /// Lifetime of emailed links and codes, seconds (`PLEAT_MAILER_OTP_EXP`).
+    pub otp_exp: u64,
 }
 
 pub struct AuthState {

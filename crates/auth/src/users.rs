@@ -13,7 +13,8 @@ use crate::validate::Page;
 use crate::Error;
 
 pub(crate) const USER_COLUMNS: &str = "id, aud, role, email, phone, email_confirmed_at, phone_confirmed_at, \
-    confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at";
+    confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at, \
+    email_change, email_change_sent_at, recovery_sent_at, confirmation_sent_at, invited_at";
 
 pub(crate) const IDENTITY_COLUMNS: &str =
     "id, provider_id, user_id, identity_data, provider, email, \

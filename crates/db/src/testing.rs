@@ -18,13 +18,20 @@ pub async fn repo_app_migrations() -> Set {
         .expect("the repository's migrations/ cannot be read")
 }
 
-/// What `pleat` applies for the repository's app: roles, the auth schema
-/// (passed in: it belongs to pleat-auth, which this crate does not depend on)
-/// and the app's migrations. Keep in step with `pleat_server::migrations`.
-pub async fn standard_sets(auth: &sqlx::migrate::Migrator) -> Vec<Set> {
+/// What `pleat` applies for the repository's app: roles, then the backend
+/// sets of the other crates (passed in: pleat-auth, pleat-mail and
+/// pleat-storage depend on this crate, not the other way round) and the app's
+/// migrations. Keep in step with `pleat_server::migrations`.
+pub async fn standard_sets(
+    auth: &sqlx::migrate::Migrator,
+    mail: &sqlx::migrate::Migrator,
+    storage: &sqlx::migrate::Migrator,
+) -> Vec<Set> {
     vec![
         Set::embedded("roles", &migrate::ROLES),
         Set::embedded("auth", auth),
+        Set::embedded("mail", mail),
+        Set::embedded("storage", storage),
         repo_app_migrations().await,
     ]
 }

@@ -6,7 +6,7 @@ use pleat_db::testing::{fresh_database, standard_sets};
 use sqlx::PgPool;
 
 async fn standard() -> Vec<Set> {
-    standard_sets(&pleat_auth::MIGRATIONS).await
+    standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await
 }
 
 async fn fresh(sets: &[Set]) -> PgPool {
@@ -53,7 +53,7 @@ async fn migrations_apply_twice_without_change() {
 async fn the_backend_sets_come_before_the_app_and_keep_their_own_names() {
     let sets = standard().await;
     let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["roles", "auth", "app"]);
+    assert_eq!(names, ["roles", "auth", "mail", "storage", "app"]);
     let pool = fresh(&sets).await;
     let per_set: Vec<(String, i64)> = sqlx::query_as(
         "SELECT set_name, count(*) FROM pleat.schema_migrations GROUP BY 1 ORDER BY 1",

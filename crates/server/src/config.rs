@@ -9,7 +9,9 @@ use ipnet::IpNet;
 use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
+mod mail;
 mod values;
+pub use mail::MailConfig;
 use values::{boolean, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
@@ -38,6 +40,12 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_STORAGE_URL",
     "PLEAT_MAX_UPLOAD",
     "PLEAT_TRANSFORM_CONCURRENCY",
+    "PLEAT_SMTP_URL",
+    "PLEAT_MAIL_FROM",
+    "PLEAT_MAIL_MAX_ATTEMPTS",
+    "PLEAT_MAIL_TEMPLATES_DIR",
+    "PLEAT_REDIRECT_URLS",
+    "PLEAT_MAILER_OTP_EXP",
 ];
 
 #[derive(Debug, Clone)]
@@ -79,6 +87,7 @@ pub struct Config {
     /// Image renderings (`/storage/v1/render/image`) at once; default: the
     /// number of cores. More wait in a bounded queue.
     pub transform_concurrency: usize,
+    pub mail: MailConfig,
 }
 
 /// One line saying which variable is wrong and why.
@@ -269,6 +278,7 @@ impl Config {
                 std::thread::available_parallelism().map_or(2, |n| n.get() as u64),
                 1,
             )? as usize,
+            mail: mail::parse(&get)?,
         })
     }
 }

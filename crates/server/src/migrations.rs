@@ -1,6 +1,6 @@
 //! The migration sets `pleat` applies, in this order: the backend's own, each
 //! embedded in the crate that owns the schema (roles in pleat-db, the `auth`
-//! schema in pleat-auth, the `storage` schema in pleat-storage), then the app's from `PLEAT_MIGRATIONS_DIR`. Each set
+//! schema in pleat-auth, the outbox in pleat-mail, the `storage` schema in pleat-storage), then the app's from `PLEAT_MIGRATIONS_DIR`. Each set
 //! has its own version history (`pleat.schema_migrations`).
 
 use std::path::Path;
@@ -12,6 +12,7 @@ pub fn backend() -> Vec<Set> {
     vec![
         Set::embedded("roles", &pleat_db::migrate::ROLES),
         Set::embedded("auth", &pleat_auth::MIGRATIONS),
+        Set::embedded("mail", &pleat_mail::MIGRATIONS),
         Set::embedded("storage", &pleat_storage::MIGRATIONS),
     ]
 }

@@ -91,8 +91,31 @@ async fn storage_state(
     ))
 }
 
+/// The outbox worker over the owner pool; says once where mail goes.
+fn start_mail(config: &Config, db: &Database, site_url: &str) -> anyhow::Result<pleat_mail::worker::Running> {
+    let mail = &config.mail;
+    let mut settings = pleat_mail::MailSettings::new(
+        mail.smtp.clone(),
+        mail.from.clone().unwrap_or_else(|| pleat_mail::settings::default_from(site_url)),
+        site_url.to_string(),
+    );
+    settings.max_attempts = mail.max_attempts;
+    settings.templates_dir = Some(
+        mail.templates_dir
+            .clone()
+            .unwrap_or_else(|| config.site_dir.join("_pleat/mail")),
+    );
+    match &mail.smtp {
+        Some(url) => tracing::info!(smtp = %url.describe(), from = %settings.from, "mail: sending through SMTP"),
+        None => tracing::info!("mail: PLEAT_SMTP_URL is not set, so mails are written to this log instead of sent"),
+    }
+    let worker = pleat_mail::Worker::new(settings, db.owner.clone()).map_err(|e| anyhow::anyhow!(e))?;
+    Ok(worker.start())
+}
+
 pub struct Application {
     port: u16,
+    _mail: pleat_mail::worker::Running,
     server: Server,
     db: Database,
     keys: ApiKeys,
@@ -117,6 +140,12 @@ impl Application {
                 password_min_length: config.password_min_length,
                 trusted_proxies: config.trusted_proxies.clone(),
                 site_url: Some(site_url.clone()),
+                redirect_urls: config
+                    .mail
+                    .redirect_urls
+                    .clone()
+                    .unwrap_or_else(|| vec![site_url.clone()]),
+                otp_exp: config.mail.otp_exp,
             },
             db.owner.clone(),
         ));
@@ -128,6 +157,7 @@ impl Application {
                     anyhow::anyhow!("PLEAT_ADMIN_EMAIL: cannot create the owner account: {e}")
                 })?;
         }
+        let mail = start_mail(&config, &db, &site_url)?;
         let pool_size = db.api.options().get_max_connections() as usize;
         let secret_for_storage = secret.clone();
         let rest = web::Data::new(
@@ -201,6 +231,7 @@ impl Application {
         .run();
         Ok(Application {
             port,
+            _mail: mail,
             server,
             db,
             keys: api_keys,
@@ -230,6 +261,9 @@ impl Application {
                 pleat_rest::timings::report()
             );
         }
+        // The mail worker stops before its pool closes; a mail it was sending is
+        // claimed again after its lease.
+        drop(self._mail);
         let closed = self.db.close().await;
         served?;
         closed?;

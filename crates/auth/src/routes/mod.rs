@@ -7,10 +7,15 @@ mod admin_user_delete;
 mod admin_user_get;
 mod admin_user_update;
 mod admin_users_list;
+mod generate_link;
 mod health;
+mod invite;
 mod jwks;
 mod logout;
 pub mod not_found;
+mod otp;
+mod recover;
+mod resend;
 mod settings;
 mod signup;
 mod token;
@@ -19,6 +24,8 @@ mod token_refresh;
 pub(crate) mod unsupported;
 mod user_get;
 mod user_update;
+mod verify_get;
+mod verify_post;
 
 use actix_web::{web, HttpResponse, Resource};
 
@@ -40,6 +47,17 @@ pub fn register(cfg: &mut web::ServiceConfig) {
                 .route(web::put().to(user_update::handle)),
         )
         .service(resource("/signup").route(web::post().to(signup::handle)))
+        .service(resource("/recover").route(web::post().to(recover::handle)))
+        .service(resource("/otp").route(web::post().to(otp::handle)))
+        .service(resource("/magiclink").route(web::post().to(otp::handle)))
+        .service(resource("/resend").route(web::post().to(resend::handle)))
+        .service(
+            resource("/verify")
+                .route(web::get().to(verify_get::handle))
+                .route(web::post().to(verify_post::handle)),
+        )
+        .service(resource("/invite").route(web::post().to(invite::handle)))
+        .service(resource("/admin/generate_link").route(web::post().to(generate_link::handle)))
         .service(resource("/settings").route(web::get().to(settings::handle)))
         .service(resource("/health").route(web::get().to(health::handle)))
         .service(resource("/.well-known/jwks.json").route(web::get().to(jwks::handle)))

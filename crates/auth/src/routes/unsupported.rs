@@ -1,5 +1,5 @@
-//! GoTrue features this server does not have: mail and SMS delivery (recovery,
-//! magic links, OTPs, invites, verification), MFA, OAuth and SSO. Each answers
+//! GoTrue features this server does not have: SMS, reauthentication, MFA,
+//! OAuth and SSO. Each answers
 //! a JSON error with the status and code GoTrue uses when that feature is
 //! switched off, and a message saying what to do instead.
 
@@ -7,24 +7,13 @@ use actix_web::{web, HttpResponse};
 
 use crate::Error;
 
-const MAIL_FLOWS: &[(&str, &str)] = &[
-    ("/recover", "Password recovery"),
-    ("/otp", "Signing in with a one-time password"),
-    ("/magiclink", "Signing in with a magic link"),
-    ("/resend", "Resending a confirmation"),
-    ("/verify", "Verifying an emailed link or code"),
-    ("/invite", "Inviting a user"),
-    ("/reauthenticate", "Reauthentication"),
-    ("/admin/generate_link", "Generating an email link"),
-];
-
-pub(crate) fn mail_needed(what: &str) -> Error {
+/// `reauthenticate` (a code before a password change, GoTrue's
+/// `SECURE_PASSWORD_CHANGE`, off by default there) is not offered.
+fn reauthentication_disabled() -> Error {
     Error::NotSupported {
         status: 422,
-        code: "email_provider_disabled",
-        message: format!(
-            "{what} needs email delivery, which this server does not have; the owner's password is set with `pleat user passwd`"
-        ),
+        code: "reauthentication_not_valid",
+        message: "Reauthentication is not available on this server".into(),
     }
 }
 
@@ -53,10 +42,8 @@ fn answer(
 }
 
 pub fn register(cfg: &mut web::ServiceConfig) {
-    for (path, what) in MAIL_FLOWS {
-        cfg.service(web::resource(*path).to(answer(move || mail_needed(what))));
-    }
-    cfg.service(web::resource(["/authorize", "/callback"]).to(answer(oauth_disabled)))
+    cfg.service(web::resource("/reauthenticate").to(answer(reauthentication_disabled)))
+        .service(web::resource(["/authorize", "/callback"]).to(answer(oauth_disabled)))
         .service(
             web::resource(["/user/identities", "/user/identities/{tail:.*}"]).to(answer(|| {
                 Error::NotSupported {

@@ -1,6 +1,8 @@
 //! `PUT /user` (bearer): `data` merged into user_metadata key by key (`null`
-//! deletes), and `password`, which ends the user's other sessions. Email and
-//! phone changes need mail or SMS delivery (422); `app_metadata` is admin-only.
+//! deletes), `password`, which ends the user's other sessions, and `email`,
+//! which starts a confirmed change (a mail to the current and to the new
+//! address, see [`crate::email_change`]; the answer shows `new_email`). Phone
+//! changes need SMS (422); `app_metadata` is admin-only.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -8,10 +10,10 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use super::unsupported::{mail_needed, phone_disabled};
+use super::unsupported::phone_disabled;
 use crate::body::{self, present};
 use crate::model::merge_metadata;
-use crate::{bearer, session, users, validate, AuthState, Error};
+use crate::{bearer, email_change, mail_limits, redirect, session, users, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -30,11 +32,10 @@ pub async fn handle(
     let principal = bearer::authenticate(&state, &req).await?;
     let params: Params = body::json(&payload)?;
     let user = &principal.user;
-    if let Some(email) = present(params.email) {
-        if validate::email(&email)? != user.email_str() {
-            return Err(mail_needed("Changing the email address"));
-        }
-    }
+    let new_email = match present(params.email) {
+        Some(email) => Some(validate::email(&email)?).filter(|e| e != user.email_str()),
+        None => None,
+    };
     if present(params.phone).is_some_and(|p| p != user.phone_str()) {
         return Err(phone_disabled());
     }
@@ -64,6 +65,11 @@ pub async fn handle(
         merge_metadata(&mut locked.user_metadata, data);
         validate::metadata("data", &locked.user_metadata)?;
         users::set_metadata(&mut tx, &locked).await?;
+    }
+    if let Some(new_email) = &new_email {
+        mail_limits::check(&mut tx, new_email, Some(state.client_ip(&req))).await?;
+        let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+        email_change::send(&mut tx, &state, &locked, new_email, &redirect_to).await?;
     }
     if let Some(hash) = new_hash {
         users::set_password_hash(&mut tx, user.id, &hash).await?;

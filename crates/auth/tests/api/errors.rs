@@ -73,20 +73,9 @@ async fn unknown_paths_and_methods_answer_json() {
 async fn out_of_scope_features_answer_clear_json_errors() {
     let app = spawn_app().await;
     let cases: &[(&str, &str, u16, &str)] = &[
-        ("POST", "/recover", 422, "email_provider_disabled"),
-        ("POST", "/otp", 422, "email_provider_disabled"),
-        ("POST", "/magiclink", 422, "email_provider_disabled"),
-        ("POST", "/resend", 422, "email_provider_disabled"),
-        ("GET", "/verify", 422, "email_provider_disabled"),
-        ("POST", "/verify", 422, "email_provider_disabled"),
-        ("POST", "/invite", 422, "email_provider_disabled"),
-        ("GET", "/reauthenticate", 422, "email_provider_disabled"),
-        (
-            "POST",
-            "/admin/generate_link",
-            422,
-            "email_provider_disabled",
-        ),
+        ("GET", "/reauthenticate", 422, "reauthentication_not_valid"),
+        ("POST", "/invite", 401, "no_authorization"),
+        ("POST", "/admin/generate_link", 401, "no_authorization"),
         ("POST", "/factors", 422, "mfa_totp_enroll_not_enabled"),
         (
             "POST",

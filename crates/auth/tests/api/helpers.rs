@@ -29,6 +29,8 @@ pub fn settings() -> AuthSettings {
         password_min_length: 8,
         trusted_proxies: Vec::new(),
         site_url: Some("http://localhost:8080".into()),
+        redirect_urls: vec!["http://localhost:8080".into()],
+        otp_exp: 3600,
     }
 }
 
@@ -60,7 +62,7 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
     serve(
         pleat_db::testing::fresh_database(
-            &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS).await,
+            &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await,
         )
         .await,
         settings,

@@ -82,7 +82,7 @@ funcs AS (
            'volatility', p.provolatile::text,
            'variadic', p.provariadic <> 0,
            'comment', obj_description(p.oid, 'pg_proc')
-         ) ORDER BY n.nspname, p.proname) AS funcs
+         ) ORDER BY n.nspname, p.proname, p.oid) AS funcs  -- overloads in creation order, not heap order
   FROM pg_proc p
   JOIN pg_namespace n ON n.oid = p.pronamespace
   JOIN pg_type rt ON rt.oid = p.prorettype

@@ -1,0 +1,231 @@
+//! Emailed tokens as GoTrue makes them: a 6-digit code and its token hash
+//! (hex SHA-224 of address + code), which links carry and `verifyOtp` takes.
+//! `auth.one_time_tokens` stores SHA-256 of the token hash only; a token is
+//! used up by the DELETE that finds it, so it works once, and one older than
+//! `PLEAT_MAILER_OTP_EXP` is deleted without being accepted. Also builds the
+//! `/verify` links and queues the mails through `pleat_mail.enqueue`.
+
+use rand::Rng;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha224, Sha256};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::{AuthState, Error};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Confirmation,
+    Recovery,
+    Invite,
+    MagicLink,
+    EmailChangeCurrent,
+    EmailChangeNew,
+}
+
+impl Kind {
+    fn column(self) -> &'static str {
+        match self {
+            Kind::Confirmation => "confirmation_token",
+            Kind::Recovery => "recovery_token",
+            Kind::Invite => "invite_token",
+            Kind::MagicLink => "magiclink_token",
+            Kind::EmailChangeCurrent => "email_change_token_current",
+            Kind::EmailChangeNew => "email_change_token_new",
+        }
+    }
+
+    fn from_column(column: &str) -> Option<Kind> {
+        [
+            Kind::Confirmation,
+            Kind::Recovery,
+            Kind::Invite,
+            Kind::MagicLink,
+            Kind::EmailChangeCurrent,
+            Kind::EmailChangeNew,
+        ]
+        .into_iter()
+        .find(|k| k.column() == column)
+    }
+
+    /// The `type` of the `/verify` link for this token.
+    pub fn verification_type(self) -> &'static str {
+        match self {
+            Kind::Confirmation => "signup",
+            Kind::Recovery => "recovery",
+            Kind::Invite => "invite",
+            Kind::MagicLink => "magiclink",
+            Kind::EmailChangeCurrent | Kind::EmailChangeNew => "email_change",
+        }
+    }
+
+    /// The mail template that carries it.
+    pub fn template(self) -> &'static str {
+        match self {
+            Kind::Confirmation => "confirmation",
+            Kind::Recovery => "recovery",
+            Kind::Invite => "invite",
+            Kind::MagicLink => "magic_link",
+            Kind::EmailChangeCurrent | Kind::EmailChangeNew => "email_change",
+        }
+    }
+
+    /// The tokens a `/verify` of `type` may use (GoTrue's `email` type takes
+    /// any sign-in token).
+    pub fn for_verify_type(verify_type: &str) -> Option<&'static [Kind]> {
+        Some(match verify_type {
+            "signup" => &[Kind::Confirmation],
+            "recovery" => &[Kind::Recovery],
+            "invite" => &[Kind::Invite],
+            "magiclink" => &[Kind::MagicLink, Kind::Confirmation],
+            "email" => &[Kind::MagicLink, Kind::Confirmation, Kind::Invite],
+            "email_change" => &[Kind::EmailChangeCurrent, Kind::EmailChangeNew],
+            _ => return None,
+        })
+    }
+}
+
+/// What a mail or `generate_link` hands out; never stored as such.
+pub struct Issued {
+    pub otp: String,
+    pub token_hash: String,
+}
+
+pub fn token_hash(address: &str, otp: &str) -> String {
+    hex::encode(Sha224::digest(format!("{}{otp}", address.to_lowercase())))
+}
+
+fn stored(token_hash: &str) -> Vec<u8> {
+    Sha256::digest(token_hash.as_bytes()).to_vec()
+}
+
+/// A new token for `user_id`, replacing one of the same kind.
+pub async fn issue(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    kind: Kind,
+    address: &str,
+) -> Result<Issued, Error> {
+    let otp = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
+    let hash = token_hash(address, &otp);
+    sqlx::query(
+        "INSERT INTO auth.one_time_tokens (user_id, token_type, token_hash, relates_to) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT ON CONSTRAINT one_time_tokens_user_type_key \
+         DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()",
+    )
+    .bind(user_id)
+    .bind(kind.column())
+    .bind(stored(&hash))
+    .bind(address.to_lowercase())
+    .execute(conn)
+    .await?;
+    Ok(Issued {
+        otp,
+        token_hash: hash,
+    })
+}
+
+/// A used token: whose, and which kind.
+pub struct Used {
+    pub user_id: Uuid,
+    pub kind: Kind,
+}
+
+/// Use up the token with this hash among `kinds`; `None` when there is none
+/// or it expired (an expired one is deleted as well).
+pub async fn consume(
+    conn: &mut PgConnection,
+    kinds: &[Kind],
+    token_hash: &str,
+    exp_secs: u64,
+) -> Result<Option<Used>, Error> {
+    let columns: Vec<&str> = kinds.iter().map(|k| k.column()).collect();
+    let row: Option<(Uuid, String, bool)> = sqlx::query_as(
+        "DELETE FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = ANY($2) \
+         RETURNING user_id, token_type, created_at > now() - make_interval(secs => $3)",
+    )
+    .bind(stored(token_hash))
+    .bind(&columns)
+    .bind(exp_secs as f64)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.and_then(|(user_id, column, fresh)| {
+        Some(Used {
+            user_id,
+            kind: Kind::from_column(&column)?,
+        })
+        .filter(|_| fresh)
+    }))
+}
+
+pub async fn has(conn: &mut PgConnection, user_id: Uuid, kind: Kind) -> Result<bool, Error> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2)",
+    )
+    .bind(user_id)
+    .bind(kind.column())
+    .fetch_one(conn)
+    .await?)
+}
+
+/// `{site}/auth/v1/verify?token=…&type=…&redirect_to=…`, as GoTrue's mails link.
+pub fn action_link(state: &AuthState, token_hash: &str, kind: Kind, redirect_to: &str) -> String {
+    let mut url = url::Url::parse(&format!("{}/verify", state.issuer()))
+        .unwrap_or_else(|_| url::Url::parse("http://localhost/auth/v1/verify").expect("a valid URL"));
+    url.query_pairs_mut()
+        .append_pair("token", token_hash)
+        .append_pair("type", kind.verification_type())
+        .append_pair("redirect_to", redirect_to);
+    url.to_string()
+}
+
+/// Queue the mail for a new token in the caller's transaction.
+#[allow(clippy::too_many_arguments)]
+pub async fn send(
+    conn: &mut PgConnection,
+    state: &AuthState,
+    kind: Kind,
+    issued: &Issued,
+    recipient: &str,
+    email: &str,
+    new_email: Option<&str>,
+    redirect_to: &str,
+    data: &Value,
+) -> Result<(), Error> {
+    let vars = json!({
+        "link": action_link(state, &issued.token_hash, kind, redirect_to),
+        "token": issued.otp,
+        "token_hash": issued.token_hash,
+        "email": email,
+        "new_email": new_email,
+        "redirect_to": redirect_to,
+        "data": data,
+        "type": kind.verification_type(),
+    });
+    sqlx::query("SELECT pleat_mail.enqueue($1, $2, $3)")
+        .bind(kind.template())
+        .bind(recipient)
+        .bind(vars)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_hash_is_gotrues_sha224_of_address_and_code() {
+        let h = token_hash("A@b.c", "123456");
+        assert_eq!(h.len(), 56);
+        assert_eq!(h, hex::encode(Sha224::digest(b"a@b.c123456")));
+    }
+
+    #[test]
+    fn verify_types_map_to_tokens() {
+        assert_eq!(Kind::for_verify_type("recovery"), Some(&[Kind::Recovery][..]));
+        assert!(Kind::for_verify_type("sms").is_none());
+        assert_eq!(Kind::EmailChangeNew.verification_type(), "email_change");
+    }
+}

@@ -1,0 +1,38 @@
+//! `POST /invite` (service_role; `auth.admin.inviteUserByEmail`): makes an
+//! unconfirmed account (an editor, as every account an administrator makes)
+//! and mails it the invite link; using it confirms the address and signs in,
+//! after which the invited person sets a password with `updateUser`.
+//! Answers the user, as GoTrue does.
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::body::{self, present};
+use crate::mail_tokens::{self, Kind};
+use crate::{bearer, invited, redirect, users, validate, AuthState, Error};
+
+#[derive(Deserialize)]
+struct Params {
+    email: Option<String>,
+    data: Option<Map<String, Value>>,
+}
+
+pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+    bearer::require_admin(&state, &req)?;
+    let params: Params = body::json(&payload)?;
+    let email = validate::email(&present(params.email).unwrap_or_default())?;
+    let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+    let mut tx = state.pool.begin().await?;
+    let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
+    let issued = mail_tokens::issue(&mut tx, user.id, Kind::Invite, &email).await?;
+    mail_tokens::send(&mut tx, &state, Kind::Invite, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+    sqlx::query("UPDATE auth.users SET invited_at = now() WHERE id = $1")
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
+    let user = users::find_by_id(&mut tx, user.id).await?.ok_or(Error::UserNotFound)?;
+    tx.commit().await?;
+    Ok(HttpResponse::Ok().json(user.to_json()))
+}

@@ -1,0 +1,79 @@
+//! `POST /otp` (`signInWithOtp`) and the older `POST /magiclink`: mails a
+//! sign-in link and code. An existing confirmed account gets the magic link;
+//! an unconfirmed one the signup confirmation (verifying it signs in too). An
+//! unknown address is refused as GoTrue refuses it: 422 `otp_disabled` with
+//! `create_user: false`, 422 `signup_disabled` while signup is off; with
+//! signup on, an unconfirmed account without a password is made and gets the
+//! confirmation mail. Phone OTPs are not available.
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use uuid::Uuid;
+
+use super::unsupported::phone_disabled;
+use crate::body::{self, present};
+use crate::mail_tokens::{self, Kind};
+use crate::users::{self, NewUser};
+use crate::{mail_limits, redirect, validate, AuthState, Error};
+
+#[derive(Deserialize)]
+struct Params {
+    email: Option<String>,
+    phone: Option<String>,
+    create_user: Option<bool>,
+    data: Option<Map<String, Value>>,
+}
+
+pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+    let params: Params = body::json(&payload)?;
+    let email = match (present(params.email), present(params.phone)) {
+        (Some(email), _) => validate::email(&email)?,
+        (None, Some(_)) => return Err(phone_disabled()),
+        (None, None) => return Err(Error::Validation("An email address is required".into())),
+    };
+    let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+    let mut tx = state.pool.begin().await?;
+    let user = match users::find_by_email(&mut tx, &email).await? {
+        Some(user) => user,
+        None if !params.create_user.unwrap_or(true) => {
+            return Err(Error::NotSupported {
+                status: 422,
+                code: "otp_disabled",
+                message: "Signups not allowed for otp".into(),
+            })
+        }
+        None if state.settings.disable_signup => return Err(Error::SignupDisabled),
+        None => {
+            let id = Uuid::new_v4();
+            let mut user_metadata = params.data.unwrap_or_default();
+            validate::metadata("data", &Value::Object(user_metadata.clone()))?;
+            user_metadata.insert("sub".into(), json!(id.to_string()));
+            user_metadata.insert("email".into(), json!(email));
+            user_metadata.insert("email_verified".into(), json!(false));
+            user_metadata.insert("phone_verified".into(), json!(false));
+            let new = NewUser {
+                id,
+                email: email.clone(),
+                encrypted_password: None,
+                confirmed: false,
+                user_metadata,
+                app_metadata: Map::new(),
+            };
+            users::insert(&mut tx, new).await?.ok_or(Error::UserAlreadyExists)?
+        }
+    };
+    mail_limits::check(&mut tx, &email, Some(state.client_ip(&req))).await?;
+    let kind = if user.is_confirmed() { Kind::MagicLink } else { Kind::Confirmation };
+    let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+    mail_tokens::send(&mut tx, &state, kind, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+    if kind == Kind::Confirmation {
+        sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
+            .bind(user.id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(HttpResponse::Ok().json(json!({})))
+}

@@ -1,0 +1,59 @@
+//! `POST /resend` (`auth.resend`): `type` `signup` sends the confirmation mail
+//! again to an unconfirmed account; `email_change` sends both email-change
+//! mails again for a pending change (found by the current or the new
+//! address). Any other address is answered the same `{}` without a mail.
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::unsupported::phone_disabled;
+use crate::body::{self, present};
+use crate::mail_tokens::{self, Kind};
+use crate::{email_change, mail_limits, redirect, users, validate, AuthState, Error};
+
+#[derive(Deserialize)]
+struct Params {
+    #[serde(rename = "type")]
+    resend_type: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+}
+
+pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+    let params: Params = body::json(&payload)?;
+    let resend_type = present(params.resend_type).unwrap_or_default();
+    if matches!(resend_type.as_str(), "sms" | "phone_change") || present(params.phone).is_some() {
+        return Err(phone_disabled());
+    }
+    if !matches!(resend_type.as_str(), "signup" | "email_change") {
+        return Err(Error::Validation("Missing one of these types: signup, email_change, sms, phone_change".into()));
+    }
+    let email = validate::email(&present(params.email).unwrap_or_default())?;
+    let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+    let mut tx = state.pool.begin().await?;
+    mail_limits::check(&mut tx, &email, Some(state.client_ip(&req))).await?;
+    if resend_type == "signup" {
+        if let Some(user) = users::find_by_email(&mut tx, &email).await?.filter(|u| !u.is_confirmed()) {
+            let issued = mail_tokens::issue(&mut tx, user.id, Kind::Confirmation, &email).await?;
+            mail_tokens::send(&mut tx, &state, Kind::Confirmation, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+        }
+    } else {
+        let user: Option<uuid::Uuid> = sqlx::query_scalar(
+            "SELECT id FROM auth.users WHERE email_change IS NOT NULL AND (lower(email) = $1 OR lower(email_change) = $1)",
+        )
+        .bind(&email)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(user) = match user {
+            Some(id) => users::find_by_id(&mut tx, id).await?,
+            None => None,
+        } {
+            let new_email = user.email_change.clone().unwrap_or_default();
+            email_change::send(&mut tx, &state, &user, &new_email, &redirect_to).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(HttpResponse::Ok().json(json!({})))
+}

@@ -1,0 +1,46 @@
+//! `POST /verify` (`verifyOtp`): `{type, token_hash}` or `{type, email,
+//! token}` with the 6-digit code. Answers the session, or for the first half
+//! of an email change `{msg, code: 200}` as GoTrue does. Refused tokens
+//! (unknown, used, expired) are 403 `otp_expired`.
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::unsupported::phone_disabled;
+use crate::body::{self, present};
+use crate::session::Client;
+use crate::verify::{self, Proof, Verified, PENDING_MESSAGE};
+use crate::{AuthState, Error};
+
+#[derive(Deserialize)]
+struct Params {
+    #[serde(rename = "type")]
+    verify_type: Option<String>,
+    token: Option<String>,
+    token_hash: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+}
+
+pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+    let params: Params = body::json(&payload)?;
+    let verify_type = present(params.verify_type)
+        .ok_or_else(|| Error::Validation("Verify requires a verification type".into()))?;
+    if present(params.phone).is_some() && present(params.email.clone()).is_none() {
+        return Err(phone_disabled());
+    }
+    let proof = match (present(params.token_hash), present(params.token), present(params.email)) {
+        (Some(hash), _, _) => Proof::Hash(hash),
+        (None, Some(otp), Some(email)) => Proof::Code { email, otp },
+        (None, Some(_), None) => return Err(Error::Validation("Only an email address or phone number should be provided on verify".into())),
+        (None, None, _) => return Err(Error::Validation("Verify requires either a token or a token hash".into())),
+    };
+    let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok());
+    let client = Client { ip: state.client_ip(&req), user_agent };
+    match verify::verify(&state, &client, &verify_type, proof).await? {
+        Verified::Session(body, _) => Ok(HttpResponse::Ok().json(body)),
+        Verified::Pending => Ok(HttpResponse::Ok().json(json!({"msg": PENDING_MESSAGE, "code": 200}))),
+    }
+}

@@ -1,0 +1,119 @@
+//! Using an emailed token, shared by `GET /verify` (the link in the mail) and
+//! `POST /verify` (`verifyOtp`): the token is used up, the address confirmed
+//! and a session started, as GoTrue does for each type. An email change needs
+//! both of its tokens (GoTrue's default secure email change): the first one
+//! used answers that the other link is still to be followed; the second makes
+//! the change.
+
+use serde_json::Value;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::mail_tokens::{self, Kind, Used};
+use crate::session::{self, Client};
+use crate::{users, AuthState, Error};
+
+pub const PENDING_MESSAGE: &str =
+    "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
+pub enum Verified {
+    /// The session object, and the `type` the link had.
+    Session(Value, &'static str),
+    /// One half of an email change.
+    Pending,
+}
+
+/// What identifies the token: its hash (from a link or `token_hash`) or the
+/// code with the address it was sent to.
+pub enum Proof {
+    Hash(String),
+    Code { email: String, otp: String },
+}
+
+pub fn invalid() -> Error {
+    Error::NotSupported {
+        status: 403,
+        code: "otp_expired",
+        message: "Token has expired or is invalid".into(),
+    }
+}
+
+pub async fn verify(
+    state: &AuthState,
+    client: &Client<'_>,
+    verify_type: &str,
+    proof: Proof,
+) -> Result<Verified, Error> {
+    let kinds = Kind::for_verify_type(verify_type)
+        .ok_or_else(|| Error::Validation(format!("Unsupported verification type: {verify_type}")))?;
+    let hash = match proof {
+        Proof::Hash(hash) => hash,
+        Proof::Code { email, otp } => mail_tokens::token_hash(email.trim(), otp.trim()),
+    };
+    let mut tx = state.pool.begin().await?;
+    let Some(used) = mail_tokens::consume(&mut tx, kinds, &hash, state.settings.otp_exp).await? else {
+        // An expired token found here was deleted: keep that.
+        tx.commit().await?;
+        return Err(invalid());
+    };
+    let Some(user) = users::lock(&mut tx, used.user_id).await? else {
+        return Err(invalid());
+    };
+    let method = match used.kind {
+        Kind::EmailChangeCurrent | Kind::EmailChangeNew => {
+            if !change_email(&mut tx, &used, user.email_change.as_deref()).await? {
+                tx.commit().await?;
+                return Ok(Verified::Pending);
+            }
+            "email_change"
+        }
+        Kind::Recovery => "recovery",
+        Kind::Invite => "invite",
+        Kind::MagicLink => "magiclink",
+        Kind::Confirmation => "otp",
+    };
+    if used.kind != Kind::EmailChangeCurrent && used.kind != Kind::EmailChangeNew {
+        users::confirm_email(&mut tx, user.id).await?;
+    }
+    let (session, refresh_token) = session::create(&mut tx, user.id, method, client).await?;
+    users::touch_sign_in(&mut tx, user.id).await?;
+    let user = users::find_by_id(&mut tx, user.id).await?.ok_or_else(invalid)?;
+    tx.commit().await?;
+    let body = session::response(state, &user, &session, refresh_token)?;
+    Ok(Verified::Session(body, used.kind.verification_type()))
+}
+
+/// `false` while the other half of the change is still unconfirmed.
+async fn change_email(conn: &mut PgConnection, used: &Used, pending: Option<&str>) -> Result<bool, Error> {
+    let Some(new_email) = pending else {
+        return Err(invalid());
+    };
+    let other = match used.kind {
+        Kind::EmailChangeCurrent => Kind::EmailChangeNew,
+        _ => Kind::EmailChangeCurrent,
+    };
+    if mail_tokens::has(conn, used.user_id, other).await? {
+        set_confirm_status(conn, used.user_id, 1).await?;
+        return Ok(false);
+    }
+    if !users::set_email(conn, used.user_id, new_email, true).await? {
+        return Err(Error::EmailExists);
+    }
+    sqlx::query(
+        "UPDATE auth.users SET email_change = NULL, email_change_sent_at = NULL, email_change_confirm_status = 0, \
+         email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1",
+    )
+    .bind(used.user_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(true)
+}
+
+async fn set_confirm_status(conn: &mut PgConnection, id: Uuid, status: i16) -> Result<(), Error> {
+    sqlx::query("UPDATE auth.users SET email_change_confirm_status = $2 WHERE id = $1")
+        .bind(id)
+        .bind(status)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

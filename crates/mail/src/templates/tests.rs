@@ -1,0 +1,58 @@
+use serde_json::json;
+
+use super::*;
+
+fn context() -> Value {
+    json!({
+        "site_url": "https://shop.example",
+        "site": {"name": "Shop <&> Co", "primary_color": "#112233"},
+        "recipient": "owner@shop.example",
+        "email": "owner@shop.example",
+        "new_email": "new@shop.example",
+        "link": "https://shop.example/auth/v1/verify?token=abc&type=recovery",
+        "token": "123456",
+    })
+}
+
+#[test]
+fn every_embedded_mail_renders_with_site_name_link_and_code() {
+    for name in embedded_mails() {
+        let mail = render(None, name, &context()).unwrap();
+        assert!(!mail.subject.is_empty(), "{name}");
+        assert!(mail.html.contains("Shop &lt;&amp;&gt; Co"), "{name}: {}", mail.html);
+        assert!(mail.html.contains("#112233"), "{name}");
+        assert!(mail.html.contains("token=abc&amp;type=recovery"), "{name}");
+        assert!(mail.text.contains("token=abc&type=recovery"), "{name}");
+        assert!(mail.text.contains("123456"), "{name}");
+    }
+}
+
+#[test]
+fn without_site_values_the_host_names_the_site() {
+    let mail = render(None, "recovery", &json!({"site_url": "https://shop.example", "link": "x"})).unwrap();
+    assert!(mail.html.contains("shop.example"));
+}
+
+#[test]
+fn the_app_directory_overrides_and_adds() {
+    let dir = std::env::temp_dir().join(format!("pleat-mail-tpl-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("recovery.subject.txt"), "Reset for {{ email }}\n").unwrap();
+    std::fs::write(dir.join("hello.subject.txt"), "Hi\n{{ name }}").unwrap();
+    std::fs::write(dir.join("hello.txt"), "{{ name }}").unwrap();
+    std::fs::write(dir.join("hello.html"), "{% extends 'layout.html' %}{% block content %}<p>{{ name }}</p>{% endblock %}").unwrap();
+    let ctx = json!({"email": "a@b.c", "name": "<b>x</b>", "site_url": "https://s.example"});
+    assert_eq!(render(Some(&dir), "recovery", &ctx).unwrap().subject, "Reset for a@b.c");
+    let hello = render(Some(&dir), "hello", &ctx).unwrap();
+    assert_eq!(hello.subject, "Hi <b>x</b>");
+    assert_eq!(hello.text, "<b>x</b>");
+    assert!(hello.html.contains("<p>&lt;b&gt;x&lt;"), "{}", hello.html);
+    assert!(!hello.html.contains("<b>"));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn unknown_mails_and_unsafe_names_fail() {
+    assert!(render(None, "nope", &json!({})).is_err());
+    assert!(render(None, "../etc/passwd", &json!({})).is_err());
+}

@@ -1,0 +1,64 @@
+//! The mail variables: where mail goes (`PLEAT_SMTP_URL`), who sends it, how
+//! often a mail is tried, where the app's templates are, which `redirect_to`
+//! addresses auth mail links may lead to, and how long their tokens last.
+
+use std::path::PathBuf;
+
+use pleat_mail::SmtpUrl;
+
+use super::values::number;
+use super::{invalid, ConfigError};
+
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    /// `None`: mails are written to the log.
+    pub smtp: Option<SmtpUrl>,
+    /// `None`: `no-reply@{host of the site URL}`.
+    pub from: Option<String>,
+    pub max_attempts: u32,
+    /// `None`: `{PLEAT_SITE_DIR}/_pleat/mail`.
+    pub templates_dir: Option<PathBuf>,
+    /// `None`: only the site URL.
+    pub redirect_urls: Option<Vec<String>>,
+    /// Lifetime of emailed links and codes, seconds.
+    pub otp_exp: u64,
+}
+
+pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailConfig, ConfigError> {
+    let smtp = get("PLEAT_SMTP_URL")
+        .map(|v| SmtpUrl::parse(v).map_err(|why| invalid("PLEAT_SMTP_URL", why)))
+        .transpose()?;
+    let from = match get("PLEAT_MAIL_FROM") {
+        Some(v) if v.parse::<lettre::message::Mailbox>().is_err() => {
+            return Err(invalid("PLEAT_MAIL_FROM", format!("`{v}` is not an address like no-reply@example.com or Name <no-reply@example.com>")))
+        }
+        v => v.map(str::to_string),
+    };
+    let redirect_urls = get("PLEAT_REDIRECT_URLS")
+        .map(|v| {
+            v.split(',')
+                .map(|u| {
+                    let u = u.trim();
+                    match url::Url::parse(u.trim_end_matches('*')) {
+                        Ok(parsed) if parsed.host_str().is_some() => Ok(u.to_string()),
+                        _ => Err(invalid("PLEAT_REDIRECT_URLS", format!("`{u}` is not an absolute URL"))),
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    Ok(MailConfig {
+        smtp,
+        from,
+        max_attempts: number(
+            get("PLEAT_MAIL_MAX_ATTEMPTS"),
+            "PLEAT_MAIL_MAX_ATTEMPTS",
+            pleat_mail::settings::DEFAULT_MAX_ATTEMPTS as u64,
+            1,
+        )?
+        .min(100) as u32,
+        templates_dir: get("PLEAT_MAIL_TEMPLATES_DIR").map(PathBuf::from),
+        redirect_urls,
+        otp_exp: number(get("PLEAT_MAILER_OTP_EXP"), "PLEAT_MAILER_OTP_EXP", 3600, 60)?,
+    })
+}
