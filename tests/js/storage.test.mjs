@@ -75,7 +75,8 @@ for (const [backend, env] of [['a local directory', {}], ['S3', S3]]) {
       assert.equal(listed.error, null);
       assert.deepEqual(listed.data.map((b) => b.id), ['tmp-bucket']);
       const all = await service.storage.listBuckets();
-      assert.deepEqual(all.data.map((b) => b.id).sort(), ['docs', 'images', 'media', 'tmp-bucket']);
+      // site-media comes from the site's own migrations (repo migrations/).
+      assert.deepEqual(all.data.map((b) => b.id).sort(), ['docs', 'images', 'media', 'site-media', 'tmp-bucket']);
       // No policy on storage.buckets lets anon see any.
       assert.deepEqual((await anon.storage.listBuckets()).data, []);
       assert.equal((await anon.storage.getBucket('media')).error.statusCode, '404');
