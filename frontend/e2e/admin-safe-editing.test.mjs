@@ -168,12 +168,13 @@ describe('focus and keyboard', () => {
     await page.getByRole('button', { name: 'Add Portfolio Item' }).click();
     const form = page.getByTestId('portfolio-form');
     await fieldByLabel(form, 'Title').fill('Bay window');
-    await fieldByLabel(form, 'Main Image URL').fill('not an address');
+    // The photos' address field (the gallery editor took the place of "Main Image URL").
+    const image = fieldByLabel(form, 'Image address to add');
+    await image.fill('not an address');
     await form.getByRole('button', { name: 'Save' }).click();
-    const image = fieldByLabel(form, 'Main Image URL');
     assert.equal(await image.getAttribute('aria-invalid'), 'true');
     assert.ok(await image.evaluate((el) => el === document.activeElement));
-    await form.getByRole('alert').getByText(/^Main Image URL:/).waitFor();
+    await form.getByRole('alert').getByText(/^Image address to add:/).waitFor();
     await image.fill('https://example.com/bay.jpg');
     assert.equal(await image.getAttribute('aria-invalid'), null);
     const asked = answerConfirm(page, true);
@@ -187,7 +188,9 @@ describe('honest failures and small things', () => {
     await page.route('**/rest/v1/testimonials?**', (route) => route.abort('internetdisconnected'));
     try {
       await openSection(page, 'Testimonials');
-      await page.getByRole('alert').getByText(NETWORK_TEXT).waitFor();
+      // supabase-js (postgrest-js) tries a failed read three more times, 1 + 2 + 4 s apart,
+      // before the error reaches the page: seven seconds before anything can show.
+      await page.getByRole('alert').getByText(NETWORK_TEXT).waitFor({ timeout: 45_000 });
       assert.equal(await page.getByText(/Failed to fetch|TypeError/).count(), 0);
     } finally {
       await page.unroute('**/rest/v1/testimonials?**');

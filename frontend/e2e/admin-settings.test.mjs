@@ -24,6 +24,19 @@ const field = (label) => fieldByLabel(page, label);
 const message = () => page.locator('main [data-tone]');
 const save = () => page.getByRole('button', { name: 'Save Changes' }).click();
 
+/**
+ * The preview button's background once it has settled on `expected` (the button fades
+ * between colours, like every button, so a read right after a change can catch it
+ * halfway); the last value read when it never does.
+ */
+async function previewButtonColour(expected) {
+  const read = () => page.getByTestId('preview-button').evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page
+    .waitForFunction((want) => getComputedStyle(document.querySelector('[data-testid="preview-button"]')).backgroundColor === want, expected, { timeout: 10_000 })
+    .catch(() => {});
+  return read();
+}
+
 describe('site settings', () => {
   it('has its title, subtitle, Preview of / in a new tab, sections, fields and hints', async () => {
     assert.ok(await page.getByText("Manage your site's global settings and branding").isVisible());
@@ -59,10 +72,10 @@ describe('site settings', () => {
     assert.equal(await page.getByRole('button', { name: 'Ocean Blue' }).getAttribute('aria-pressed'), 'true');
     const preview = page.getByTestId('color-preview');
     assert.ok(await preview.getByText('Pleat & Co').isVisible());
-    assert.equal(await preview.getByTestId('preview-button').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(14, 165, 233)');
+    assert.equal(await previewButtonColour('rgb(14, 165, 233)'), 'rgb(14, 165, 233)');
     // A colour typed by hand shows at once too.
     await field('Secondary Color').fill('#10b981');
-    assert.equal(await preview.getByTestId('preview-button').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(16, 185, 129)');
+    assert.equal(await previewButtonColour('rgb(16, 185, 129)'), 'rgb(16, 185, 129)');
     assert.equal(await page.getByRole('button', { name: 'Ocean Blue' }).getAttribute('aria-pressed'), 'false');
     await page.getByRole('button', { name: 'Ocean Blue' }).click();
   });

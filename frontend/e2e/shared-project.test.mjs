@@ -25,7 +25,19 @@ describe('shared project links', () => {
     assert.match(html, /<title>Kitchen Roller Blinds - Pleat Interiors<\/title>/);
     assert.match(html, /<meta name="description" content="Kitchen Roller Blinds, a project by Pleat Interiors\./);
     assert.ok(html.includes(`<link rel="canonical" href="${site.url}/portfolio?project=${project.id}">`));
-    assert.ok(html.includes(`<meta property="og:image" content="${site.url}/images/portfolio/kitchen-roller-blinds-1.svg">`));
+    // Link previews render no SVG: the seed project's SVG artwork gives way to the shipped JPEG…
+    assert.ok(html.includes(`<meta property="og:image" content="${site.url}/images/hero-share.jpg">`));
+    // …and an uploaded photo of the project is its sharing image, cropped to 1200×630.
+    const photo = 'portfolio/2026/11/kitchen-blinds-0a1b.jpg';
+    const { rows } = await site.sql('select image_url from portfolio_items where id = $1', [project.id]);
+    await site.sql('update portfolio_items set image_url = $1 where id = $2', [`/storage/v1/object/public/site-media/${photo}`, project.id]);
+    try {
+      const shared = await (await fetch(`${site.url}/portfolio?project=${project.id}`)).text();
+      const crop = `${site.url}/storage/v1/render/image/public/site-media/${photo}?width=1200&amp;height=630&amp;resize=cover&amp;format=origin`;
+      assert.ok(shared.includes(`<meta property="og:image" content="${crop}">`), 'og:image is the project photo crop');
+    } finally {
+      await site.sql('update portfolio_items set image_url = $1 where id = $2', [rows[0].image_url, project.id]);
+    }
 
     const plain = await (await fetch(`${site.url}/portfolio?project=not-a-uuid`)).text();
     assert.match(plain, /<title>Our Portfolio - Pleat Interiors<\/title>/, 'an unknown project gets the page head');

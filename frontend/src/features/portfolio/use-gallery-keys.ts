@@ -7,8 +7,9 @@ export function useGalleryKeys(active: boolean, previous: () => void, next: () =
     if (!active) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.defaultPrevented) return
-      const target = event.target as HTMLElement | null
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return
+      // A key sent to the document itself has no element to look inside.
+      const target = event.target
+      if (target instanceof Element && target.closest('input, textarea, select, [contenteditable="true"]')) return
       if (event.key === 'ArrowLeft') previous()
       else if (event.key === 'ArrowRight') next()
       else return

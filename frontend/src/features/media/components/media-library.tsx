@@ -9,6 +9,8 @@ import { Input } from '@/components/ui/input'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
+import { guardTexts } from '@/config/admin-guard'
+import { useAdminGuard } from '@/features/admin/guard/admin-guard'
 import { deleteMediaFile, useMediaFiles, type MediaFile } from '../api/media-files'
 import { acceptedFiles } from '../media-config'
 import { displayName } from '../media-names'
@@ -26,6 +28,7 @@ export function deleteQuestion(file: Pick<MediaFile, 'name' | 'used_in'>): strin
 
 export function MediaLibrary() {
   const { data, isLoading, error, refetch } = useMediaFiles()
+  const guard = useAdminGuard()
   const [query, setQuery] = useState('')
   const [status, setStatus] = useState<Status | null>(null)
   const [copied, setCopied] = useState<string | null>(null)
@@ -40,7 +43,10 @@ export function MediaLibrary() {
   }, [])
 
   async function onDelete(file: MediaFile) {
-    if (!window.confirm(deleteQuestion(file))) return
+    // Asked in the admin's own dialog, like every other deletion.
+    const d = guardTexts.deleteDialog
+    const confirmed = await guard.confirm({ title: d.title, message: deleteQuestion(file), confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
+    if (!confirmed) return
     setStatus(null)
     try {
       await deleteMediaFile(file.name)
