@@ -14,9 +14,10 @@ import { useNotificationEmail, useSaveNotificationEmail } from '../api/notificat
 import { validateEmail } from '../validation'
 
 export function NotificationEmailSettings() {
-  const { data, isLoading, refetch } = useNotificationEmail()
-  if (isLoading) return null
-  return <NotificationEmailForm key={data ?? ''} saved={data ?? ''} onSaved={refetch} />
+  const { data, refetch } = useNotificationEmail()
+  if (data === undefined) return null
+  // Mounted once loaded; a save's refetch only moves the baseline, so its message stays.
+  return <NotificationEmailForm saved={data ?? ''} onSaved={refetch} />
 }
 
 function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () => Promise<void> }) {
