@@ -4,6 +4,7 @@
 // colleague follows the link, sets a password and sees the admin, and signs in again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { screenshotPath } from './lib/browser.mjs';
 import { addOwner, fillSignIn, openSection, signIn } from './lib/admin.mjs';
 import { linkAndCode, startMailSite } from './lib/mail.mjs';
 import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
@@ -88,6 +89,8 @@ describe('mail from the admin and the site', () => {
       const { link } = linkAndCode(await site.smtp.waitFor(user.email, () => true, MAIL_TIMEOUT));
       assert.ok(link, 'the mail has a link');
       await page.goto(link);
+      await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      await page.screenshot({ path: screenshotPath('admin-set-password-1280.png') });
       await setNewPassword(page, 'New password 22', 'Choose the password you will sign in with from now on.');
       await page.getByText(`Welcome, ${user.email}`).first().waitFor();
       assertNoPageErrors(page);
@@ -97,7 +100,7 @@ describe('mail from the admin and the site', () => {
     });
   });
 
-  it('Invite a colleague → the colleague follows the link, sets a password, sees the admin and signs in again', async () => {
+  it('Invite a colleague → the colleague follows the link, sets a password, sees the admin, signs in again and changes the password', async () => {
     const colleague = 'colleague@example.com';
     await withPage(async (page) => {
       await signIn(page, site);
@@ -121,6 +124,19 @@ describe('mail from the admin and the site', () => {
       await page.goto(`${site.url}/admin`);
       await fillSignIn(page, { email: colleague, password: 'Colleague pass 3' });
       await page.getByText(`Welcome, ${colleague}`).first().waitFor();
+      // Account → Change password: a short one is refused, then the new one works.
+      await openSection(page, 'Account');
+      await page.getByLabel('New Password').fill('short');
+      await page.getByLabel('Confirm Password').fill('short');
+      await page.getByRole('button', { name: 'Save Password' }).click();
+      await page.getByText('Password must be at least 8 characters.').waitFor();
+      await page.getByLabel('New Password').fill('Colleague pass 4');
+      await page.getByLabel('Confirm Password').fill('Colleague pass 4');
+      await page.getByRole('button', { name: 'Save Password' }).click();
+      await page.getByText('Password changed.').waitFor();
+    });
+    await withPage(async (page) => {
+      await signIn(page, site, { email: colleague, password: 'Colleague pass 4' });
     });
   });
 });

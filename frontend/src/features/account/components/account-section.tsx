@@ -19,7 +19,7 @@ export function AccountSection() {
       <MailProblemsNotice />
       <Card className="p-6 sm:p-8">
         <h3 className="mb-4 font-display text-xl font-semibold text-slate-950">{accountTexts.changeTitle}</h3>
-        <SetPasswordForm onDone={() => {}} doneText={accountTexts.changed} />
+        <SetPasswordForm onDone={() => {}} doneText={accountTexts.changed} guarded />
       </Card>
       <Card className="p-6 sm:p-8">
         <h3 className="font-display text-xl font-semibold text-slate-950">{accountTexts.inviteTitle}</h3>

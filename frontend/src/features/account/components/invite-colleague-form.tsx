@@ -1,7 +1,7 @@
 // "Invite a colleague": an email address → the invite mail; the colleague follows its
 // link, sets a password on /admin and can then edit.
 import { useId, useState, type FormEvent } from 'react'
-import { useStatusUntilEdited } from '@/features/admin/guard/use-unsaved-changes'
+import { useStatusUntilEdited, useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -17,6 +17,7 @@ export function InviteColleagueForm() {
   const [status, setStatus] = useState<Status | null>(null)
   const { mutate: invite, isPending } = useInviteColleague()
   const shown = useStatusUntilEdited(status, email)
+  useUnsavedChanges('', email)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { accountTexts } from '@/config/account'
+import { useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
 import { useSetPassword } from '../api/set-password'
 import { validateNewPassword } from '../validation'
 
@@ -13,9 +14,17 @@ interface SetPasswordFormProps {
   onDone: () => void
   /** Shown after success (the Account section stays open); the screen moves on instead. */
   doneText?: string
+  /** Inside the admin shell: a half-typed password counts as unsaved (the guard asks before leaving). */
+  guarded?: boolean
 }
 
-export function SetPasswordForm({ onDone, doneText }: SetPasswordFormProps) {
+/** Reports unsaved values to the admin guard; only rendered inside its provider. */
+function UnsavedMarker({ values }: { values: string[] }) {
+  useUnsavedChanges(['', ''], values)
+  return null
+}
+
+export function SetPasswordForm({ onDone, doneText, guarded }: SetPasswordFormProps) {
   const id = useId()
   const [password, setPasswordValue] = useState('')
   const [confirm, setConfirm] = useState('')
@@ -37,6 +46,7 @@ export function SetPasswordForm({ onDone, doneText }: SetPasswordFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {guarded && <UnsavedMarker values={[password, confirm]} />}
       <div>
         <Label htmlFor={`${id}-new`}>{accountTexts.newPassword}</Label>
         <Input
