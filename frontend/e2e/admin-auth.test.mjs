@@ -115,7 +115,7 @@ describe('the sign-in screen', () => {
 });
 
 describe('signed in', () => {
-  it('shows the admin header, the nine sections and the hero editor first', () =>
+  it('shows the admin header, the ten sections and the hero editor first', () =>
     withPage(async (page) => {
       await signIn(page, site);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Content Management');
@@ -123,7 +123,7 @@ describe('signed in', () => {
       assert.ok(await page.getByRole('button', { name: 'Sign Out' }).isVisible());
       const nav = page.getByRole('navigation', { name: 'Admin sections' });
       assert.deepEqual(await nav.getByRole('button').allInnerTexts(), [
-        'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings', 'Contact Details',
+        'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings', 'Contact Details', 'Account',
       ]);
       assert.equal(await nav.getByRole('button', { name: 'Hero Section' }).getAttribute('aria-current'), 'page');
       assert.ok(await page.getByRole('heading', { name: 'Hero Section' }).isVisible());

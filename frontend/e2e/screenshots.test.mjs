@@ -1,6 +1,7 @@
 // Full-page screenshots of the public pages, the admin's new screens (issue 15: sign-in,
 // section list, unsaved-changes question, undo toast, colour preview with its contrast
-// warning, setup checklist, Contact Details, reordering, the inbox) and its media screens
+// warning, setup checklist, Contact Details, reordering, the inbox; issue 14: Forgot password?,
+// Account with a failed mail) and its media screens
 // (library, portfolio gallery) at desktop and mobile
 // widths, saved under test-results/screenshots/ as artifacts for a person to look at.
 import assert from 'node:assert/strict';
@@ -135,6 +136,29 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await page.getByRole('button', { name: 'Default' }).click();
       } finally {
         await page.context().close();
+      }
+    });
+
+    it('captures Forgot password? and the Account section with a failed mail', async () => {
+      await site.sql(`insert into pleat_mail.outbox (template, recipient, status, attempts, last_error)
+        values ('enquiry', 'owner@example.com', 'failed', 8, '550 5.1.1 mailbox unavailable')`);
+      const page = await site.openPage({ viewport, isMobile: name === 'mobile', reducedMotion: 'reduce' });
+      try {
+        await page.goto(`${site.url}/admin`);
+        await page.getByRole('button', { name: 'Forgot password?' }).click();
+        await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+        await page.screenshot({ path: screenshotPath(`admin-forgot-password-${viewport.width}.png`) });
+
+        await page.getByRole('button', { name: 'Back to sign in' }).click();
+        await signIn(page, site);
+        await openSection(page, 'Account');
+        await page.getByTestId('mail-problems').getByText('550 5.1.1 mailbox unavailable').waitFor();
+        const account = screenshotPath(`admin-account-${viewport.width}.png`);
+        await page.screenshot({ path: account, fullPage: true });
+        assert.ok(statSync(account).size > 10_000);
+      } finally {
+        await page.context().close();
+        await site.sql('delete from pleat_mail.outbox');
       }
     });
 

@@ -3,6 +3,8 @@
 //! whose user or session is gone is 403 `user_not_found` / `session_not_found`
 //! (how `getUser()` learns of a sign-out elsewhere). The admin API only needs a
 //! verified token whose role is `service_role`, else 403 `not_admin`.
+//! Pleat extension: `/invite` also admits a signed-in editor (see
+//! [`require_admin_or_editor`]).
 
 use actix_web::HttpRequest;
 use uuid::Uuid;
@@ -80,6 +82,28 @@ pub fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<Claims, Err
     let claims = verified(state, req)?;
     if claims.role.as_deref() == Some("service_role") {
         Ok(claims)
+    } else {
+        Err(Error::NotAdmin("User not allowed"))
+    }
+}
+
+/// `service_role`, or (a Pleat extension, for `/invite` only) a signed-in user
+/// whose stored `app_metadata.editor` is `true`: an editor may bring in a
+/// colleague from the browser without the service key. The flag is read from
+/// the database, not the token, so a revoked editor is refused at once.
+pub async fn require_admin_or_editor(state: &AuthState, req: &HttpRequest) -> Result<(), Error> {
+    let claims = verified(state, req)?;
+    if claims.role.as_deref() == Some("service_role") {
+        return Ok(());
+    }
+    // anon and other keys without a user answer as before (`not_admin`).
+    if claims.str("sub").filter(|s| !s.is_empty()).is_none() {
+        return Err(Error::NotAdmin("User not allowed"));
+    }
+    let principal = authenticate(state, req).await?;
+    let editor = principal.user.app_metadata.get(crate::accounts::EDITOR) == Some(&serde_json::Value::Bool(true));
+    if editor {
+        Ok(())
     } else {
         Err(Error::NotAdmin("User not allowed"))
     }

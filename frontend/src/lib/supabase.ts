@@ -1,5 +1,6 @@
 // The app's single Supabase client and the rules for finding its URL and anon key.
 import { createClient } from '@supabase/supabase-js'
+import './email-link'
 import { fetchRememberingRetryAfter } from './retry-after'
 
 /** Connection settings for the Supabase-compatible API. */

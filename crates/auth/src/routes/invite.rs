@@ -1,4 +1,5 @@
-//! `POST /invite` (service_role; `auth.admin.inviteUserByEmail`): makes an
+//! `POST /invite` (service_role, or a signed-in editor — a Pleat extension;
+//! `auth.admin.inviteUserByEmail`): makes an
 //! unconfirmed account (an editor, as every account an administrator makes)
 //! and mails it the invite link; using it confirms the address and signs in,
 //! after which the invited person sets a password with `updateUser`.
@@ -20,7 +21,7 @@ struct Params {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin_or_editor(&state, &req).await?;
     let params: Params = body::json(&payload)?;
     let email = validate::email(&present(params.email).unwrap_or_default())?;
     let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());

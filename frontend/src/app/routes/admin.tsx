@@ -2,6 +2,11 @@
 // reach the public pages. It switches purely on whether someone is signed in; the chosen
 // section is held here, not in the URL.
 import { useState, type ComponentType } from 'react'
+import { AccountSection } from '@/features/account/components/account-section'
+import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
+import { NotificationEmailSettings } from '@/features/account/components/notification-email-settings'
+import { SetPasswordScreen } from '@/features/account/components/set-password-screen'
+import { usePasswordLanding } from '@/features/account/api/use-password-landing'
 import { AdminShell } from '@/features/admin/components/admin-shell'
 import { AdminTitle } from '@/features/admin/components/admin-title'
 import { resolveAdminSection } from '@/features/admin/admin-section'
@@ -32,6 +37,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   contact: MessagesInbox,
   settings: SiteSettingsEditor,
   details: ContactDetailsEditor,
+  account: AccountSection,
 }
 
 export default function AdminRoute() {
@@ -39,6 +45,7 @@ export default function AdminRoute() {
   const [section, setSection] = useState<AdminSectionKey>(() => resolveAdminSection(null))
   const { mutate: signOut, isPending: signingOut } = useSignOut()
   const [signOutError, setSignOutError] = useState<string | null>(null)
+  const landing = usePasswordLanding()
 
   // supabase-js keeps the session when the server could not be told (it is unreachable,
   // say), so the owner is told and can try again rather than believing they are out.
@@ -60,6 +67,8 @@ export default function AdminRoute() {
         <FullScreenLoading />
       ) : !session ? (
         <SignInScreen />
+      ) : landing.kind ? (
+        <SetPasswordScreen invited={landing.kind === 'invite'} onDone={landing.done} />
       ) : (
         <AdminShell
           email={session.user.email ?? ''}
@@ -70,7 +79,9 @@ export default function AdminRoute() {
           signOutError={signOutError}
         >
           {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
+          {section === 'contact' && <MailProblemsNotice />}
           <Editor />
+          {section === 'settings' && <NotificationEmailSettings />}
         </AdminShell>
       )}
     </>

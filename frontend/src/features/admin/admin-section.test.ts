@@ -3,10 +3,10 @@ import { adminSections } from '@/config/admin'
 import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
-  it('keeps the known keys (the spec seven, Media, then Contact Details), in the sidebar order', () => {
-    expect(adminSections.map((s) => s.key)).toEqual(['hero', 'services', 'portfolio', 'testimonials', 'about', 'media', 'contact', 'settings', 'details'])
+  it('keeps the known keys (the spec seven, Media, Contact Details, then Account), in the sidebar order', () => {
+    expect(adminSections.map((s) => s.key)).toEqual(['hero', 'services', 'portfolio', 'testimonials', 'about', 'media', 'contact', 'settings', 'details', 'account'])
     expect(adminSections.map((s) => s.label)).toEqual([
-      'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings', 'Contact Details',
+      'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings', 'Contact Details', 'Account',
     ])
     for (const { key } of adminSections) expect(resolveAdminSection(key)).toBe(key)
   })

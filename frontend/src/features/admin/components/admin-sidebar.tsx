@@ -1,6 +1,6 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
 // the sections wrap onto several rows, so none hides off-screen.
-import { Contact, FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import { CircleUserRound, Contact, FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
 import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
@@ -15,6 +15,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   contact: Mail,
   settings: Settings,
   details: Contact,
+  account: CircleUserRound,
 }
 
 interface AdminSidebarProps {

@@ -8,6 +8,9 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { authTexts } from '@/config/admin'
 import { guardTexts } from '@/config/admin-guard'
+import { accountTexts } from '@/config/account'
+import { ForgotPasswordForm } from '@/features/account/components/forgot-password-form'
+import { landingEmailLink } from '@/lib/email-link'
 import { useHasEditorAccount } from '../api/has-editor-account'
 import { useSignIn } from '../api/sign-in'
 import { normalizeEmail, validateSignIn } from '../validation'
@@ -19,6 +22,8 @@ export function SignInScreen() {
   const [error, setError] = useState<string | null>(null)
   const { mutate: signIn, isPending } = useSignIn()
   const [showPassword, setShowPassword] = useState(false)
+  // An emailed link that was refused lands here: say so and offer a new one.
+  const [forgot, setForgot] = useState(landingEmailLink?.kind === 'expired')
   // The setup note is for a site without an owner yet; unknown (loading, failed) counts as having one.
   const { data: hasAccount } = useHasEditorAccount()
 
@@ -43,6 +48,12 @@ export function SignInScreen() {
           <h1 className="mt-5 font-display text-3xl font-semibold tracking-tight text-slate-950">{authTexts.title}</h1>
           <p className="mt-2 text-slate-600">{authTexts.subtitle}</p>
         </div>
+        {landingEmailLink?.kind === 'expired' && forgot && (
+          <p role="alert" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-800">{accountTexts.linkExpired}</p>
+        )}
+        {forgot ? (
+          <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />
+        ) : (
         <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
           <div>
             <Label htmlFor={`${id}-email`}>{authTexts.email}</Label>
@@ -91,7 +102,11 @@ export function SignInScreen() {
           <Button type="submit" className="w-full" disabled={isPending}>
             {isPending ? authTexts.submitting : authTexts.submit}
           </Button>
+          <Button type="button" variant="link" className="w-full" onClick={() => setForgot(true)}>
+            {accountTexts.forgotLink}
+          </Button>
         </form>
+        )}
         {hasAccount === false && (
         <p data-testid="setup-note" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600">
           {authTexts.setupNote} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900 ring-1 ring-slate-200">{authTexts.setupCommand}</code>{' '}

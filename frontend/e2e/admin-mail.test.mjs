@@ -1,0 +1,142 @@
+// The site's mail, end to end through a real SMTP server (issue 14): a visitor's enquiry
+// reaches the address set in Site Settings with Reply-To the visitor; "Forgot password?"
+// → the mail's link → "Set a new password" → signed in; an invite from Account → the
+// colleague follows the link, sets a password and sees the admin, and signs in again.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { screenshotPath } from './lib/browser.mjs';
+import { addOwner, fillSignIn, openSection, signIn } from './lib/admin.mjs';
+import { linkAndCode, startMailSite } from './lib/mail.mjs';
+import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
+
+// The outbox worker wakes on NOTIFY, else polls every 5 s: wait generously.
+const MAIL_TIMEOUT = 60_000;
+
+let site;
+before(async () => {
+  site = await startMailSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+async function withPage(fn) {
+  const page = await site.openPage();
+  try {
+    await fn(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+async function setNewPassword(page, password, subtitle) {
+  await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+  assert.ok(await page.getByText(subtitle).isVisible());
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Save Password' }).click();
+}
+
+describe('mail from the admin and the site', () => {
+  it('sends a new enquiry to the address from Site Settings, with Reply-To the visitor', () =>
+    withPage(async (page) => {
+      await signIn(page, site);
+      await openSection(page, 'Site Settings');
+      const form = page.getByRole('form', { name: 'Send new enquiries to' });
+      const input = form.getByLabel('Send new enquiries to');
+      await input.fill('not an address');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByText('Please enter a valid email address.').waitFor();
+      await input.fill('inbox@example.com');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByText('Enquiry address saved.').waitFor();
+
+      await page.goto(site.url);
+      await waitForLanding(page);
+      const contact = page.locator('#contact');
+      for (const [label, value] of Object.entries({ 'First Name': 'Vera', 'Last Name': 'Visitor', Email: 'vera@example.com', Message: 'Curtains <b>please</b>' })) {
+        await contact.getByLabel(label, { exact: false }).first().fill(value);
+      }
+      await contact.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+      const mail = await site.smtp.waitFor('inbox@example.com', () => true, MAIL_TIMEOUT);
+      assert.equal(mail.replyTo, 'vera@example.com');
+      assert.match(mail.text, /Vera/);
+      assert.match(mail.text, /Curtains <b>please<\/b>/);
+      assert.ok(!mail.html.includes('<b>please</b>'), 'the visitor text is escaped in the HTML part');
+      assertNoPageErrors(page);
+    }));
+
+  it('Forgot password? → the mail → Set a new password → signed in, and the new password works', async () => {
+    const user = { email: 'forgetful@example.com', password: 'Old password 1' };
+    await addOwner(site, user);
+    await withPage(async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email Address').fill(user.email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      const sent = 'If an account exists for that address, a link to set a new password is on its way. Check your inbox.';
+      await page.getByText(sent).waitFor();
+      // No enumeration: an unknown address gets the same answer.
+      await page.getByLabel('Email Address').fill('nobody@example.com');
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText(sent).waitFor();
+      // Asking again at once: the send limit is said kindly.
+      await page.getByLabel('Email Address').fill(user.email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByText('Please wait a minute before asking again.', { exact: false }).waitFor();
+
+      const { link } = linkAndCode(await site.smtp.waitFor(user.email, () => true, MAIL_TIMEOUT));
+      assert.ok(link, 'the mail has a link');
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      await page.screenshot({ path: screenshotPath('admin-set-password-1280.png') });
+      await setNewPassword(page, 'New password 22', 'Choose the password you will sign in with from now on.');
+      await page.getByText(`Welcome, ${user.email}`).first().waitFor();
+      assertNoPageErrors(page);
+    });
+    await withPage(async (page) => {
+      await signIn(page, site, { email: user.email, password: 'New password 22' });
+    });
+  });
+
+  it('Invite a colleague → the colleague follows the link, sets a password, sees the admin, signs in again and changes the password', async () => {
+    const colleague = 'colleague@example.com';
+    await withPage(async (page) => {
+      await signIn(page, site);
+      await openSection(page, 'Account');
+      await page.getByRole('heading', { name: 'Invite a colleague' }).waitFor();
+      await page.getByLabel('Colleague\u2019s Email').fill(colleague);
+      await page.getByRole('button', { name: 'Send Invite' }).click();
+      await page.getByText(`Invite sent to ${colleague}.`).waitFor();
+      assertNoPageErrors(page);
+    });
+    const { link } = linkAndCode(await site.smtp.waitFor(colleague, () => true, MAIL_TIMEOUT));
+    assert.ok(link, 'the invite has a link');
+    await withPage(async (page) => {
+      await page.goto(link);
+      await setNewPassword(page, 'Colleague pass 3', 'Welcome! Choose a password to finish setting up your account.');
+      await page.getByText(`Welcome, ${colleague}`).first().waitFor();
+      await openSection(page, 'Hero Section');
+      assertNoPageErrors(page);
+    });
+    await withPage(async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await fillSignIn(page, { email: colleague, password: 'Colleague pass 3' });
+      await page.getByText(`Welcome, ${colleague}`).first().waitFor();
+      // Account → Change password: a short one is refused, then the new one works.
+      await openSection(page, 'Account');
+      await page.getByLabel('New Password').fill('short');
+      await page.getByLabel('Confirm Password').fill('short');
+      await page.getByRole('button', { name: 'Save Password' }).click();
+      await page.getByText('Password must be at least 8 characters.').waitFor();
+      await page.getByLabel('New Password').fill('Colleague pass 4');
+      await page.getByLabel('Confirm Password').fill('Colleague pass 4');
+      await page.getByRole('button', { name: 'Save Password' }).click();
+      await page.getByText('Password changed.').waitFor();
+    });
+    await withPage(async (page) => {
+      await signIn(page, site, { email: colleague, password: 'Colleague pass 4' });
+    });
+  });
+});

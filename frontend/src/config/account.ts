@@ -1,0 +1,50 @@
+// The admin's account copy (issue 14): forgotten password, setting a new one, the Account
+// section (change password, invite a colleague), the enquiry address and failed mails.
+
+/** The shortest password the server accepts by default (PLEAT_PASSWORD_MIN_LENGTH). */
+export const passwordMinLength = 8
+
+export const accountTexts = {
+  forgotLink: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotSubtitle: 'Enter the email address of your account and we will send you a link to set a new password.',
+  forgotSubmit: 'Send Reset Link',
+  forgotSubmitting: 'Sending...',
+  forgotSent: 'If an account exists for that address, a link to set a new password is on its way. Check your inbox.',
+  backToSignIn: 'Back to sign in',
+  linkExpired: 'That link is invalid or has expired. Request a new one below.',
+  setTitle: 'Set a new password',
+  setSubtitle: 'Choose the password you will sign in with from now on.',
+  inviteSubtitle: 'Welcome! Choose a password to finish setting up your account.',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  setSubmit: 'Save Password',
+  setSubmitting: 'Saving...',
+  sectionTitle: 'Account',
+  sectionSubtitle: (email: string) => `Signed in as ${email}`,
+  changeTitle: 'Change password',
+  changed: 'Password changed.',
+  inviteTitle: 'Invite a colleague',
+  inviteHint: 'They receive an email with a link to set a password; then they can edit the site too.',
+  inviteEmail: 'Colleague\u2019s Email',
+  inviteSubmit: 'Send Invite',
+  inviteSubmitting: 'Sending...',
+  invited: (email: string) => `Invite sent to ${email}.`,
+  notifyTitle: 'Send new enquiries to',
+  notifyHint: 'New messages from the contact form are emailed here. Leave empty to use the contact email.',
+  notifySaved: 'Enquiry address saved.',
+  problemsTitle: 'Emails that could not be sent',
+  problemsHint: 'These emails have not reached their recipient. Check the address, or the mail settings of the server.',
+  problemPending: 'Retrying',
+  problemFailed: 'Failed',
+  errors: {
+    email: 'Please enter a valid email address.',
+    passwordShort: `Password must be at least ${passwordMinLength} characters.`,
+    passwordMismatch: 'The passwords do not match.',
+    rateLimited: 'An email was sent to this address a moment ago. Please wait a minute before asking again.',
+    failed: 'Error sending the email. Please try again.',
+    setFailed: 'Error saving the password. Please try again.',
+    inviteFailed: 'Error sending the invite. Please try again.',
+    saveFailed: 'Error saving the enquiry address. Please try again.',
+  },
+} as const

@@ -1,0 +1,31 @@
+// The admin's Account section: change the password, invite a colleague, and see mails
+// the server could not deliver.
+import { Card } from '@/components/ui/card'
+import { PanelHeader } from '@/components/ui/panel-header'
+import { accountTexts } from '@/config/account'
+import { useSession } from '@/features/auth/api/get-session'
+import { InviteColleagueForm } from './invite-colleague-form'
+import { MailProblemsNotice } from './mail-problems-notice'
+import { SetPasswordForm } from './set-password-form'
+
+export function AccountSection() {
+  const { session } = useSession()
+  return (
+    <section aria-labelledby="account-title" className="space-y-6">
+      <PanelHeader
+        title={<span id="account-title">{accountTexts.sectionTitle}</span>}
+        subtitle={accountTexts.sectionSubtitle(session?.user.email ?? '')}
+      />
+      <MailProblemsNotice />
+      <Card className="p-6 sm:p-8">
+        <h3 className="mb-4 font-display text-xl font-semibold text-slate-950">{accountTexts.changeTitle}</h3>
+        <SetPasswordForm onDone={() => {}} doneText={accountTexts.changed} guarded />
+      </Card>
+      <Card className="p-6 sm:p-8">
+        <h3 className="font-display text-xl font-semibold text-slate-950">{accountTexts.inviteTitle}</h3>
+        <p className="mb-4 mt-1 text-sm text-slate-600">{accountTexts.inviteHint}</p>
+        <InviteColleagueForm />
+      </Card>
+    </section>
+  )
+}
