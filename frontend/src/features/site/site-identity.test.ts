@@ -49,7 +49,7 @@ describe('themeVariables', () => {
       '--color-primary-ink': '#1e293b',
       '--color-secondary': '#f59e0b',
       '--color-secondary-foreground': '#020617',
-      '--color-secondary-ink': '#a0690f',
+      '--color-secondary-ink': '#946110',
       '--color-secondary-on-primary': '#f59e0b',
     })
   })
@@ -58,8 +58,10 @@ describe('themeVariables', () => {
     const vars = themeVariables({ primaryColor: '#fef3c7', secondaryColor: '#fde68a' })
     expect(contrastRatio(vars['--color-primary-foreground'], '#fef3c7')).toBeGreaterThanOrEqual(4.5)
     expect(contrastRatio(vars['--color-primary-muted'], '#fef3c7')).toBeGreaterThanOrEqual(4.5)
-    expect(contrastRatio(vars['--color-primary-ink'], '#ffffff')).toBeGreaterThanOrEqual(4.5)
-    expect(contrastRatio(vars['--color-secondary-ink'], '#ffffff')).toBeGreaterThanOrEqual(4.5)
+    for (const surface of ['#ffffff', '#f8fafc', '#f1f5f9']) {
+      expect(contrastRatio(vars['--color-primary-ink'], surface)).toBeGreaterThanOrEqual(4.5)
+      expect(contrastRatio(vars['--color-secondary-ink'], surface)).toBeGreaterThanOrEqual(4.5)
+    }
     expect(contrastRatio(vars['--color-secondary-on-primary'], '#fef3c7')).toBeGreaterThanOrEqual(4.5)
   })
 })
