@@ -41,6 +41,8 @@ ensure_npm_packages() {
 
 ensure_rust() {
   command -v cargo >/dev/null || die "Rust is needed: install it from https://rustup.rs and run this again"
+  # libwebp (image transforms) and aws-lc (S3's TLS) are C, built by their crates.
+  command -v cc >/dev/null || { say "installing a C compiler (for the libwebp and aws-lc crates)"; apt_install build-essential; }
 }
 
 ensure_chromium() {

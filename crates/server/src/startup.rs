@@ -92,11 +92,17 @@ async fn storage_state(
 }
 
 /// The outbox worker over the owner pool; says once where mail goes.
-fn start_mail(config: &Config, db: &Database, site_url: &str) -> anyhow::Result<pleat_mail::worker::Running> {
+fn start_mail(
+    config: &Config,
+    db: &Database,
+    site_url: &str,
+) -> anyhow::Result<pleat_mail::worker::Running> {
     let mail = &config.mail;
     let mut settings = pleat_mail::MailSettings::new(
         mail.smtp.clone(),
-        mail.from.clone().unwrap_or_else(|| pleat_mail::settings::default_from(site_url)),
+        mail.from
+            .clone()
+            .unwrap_or_else(|| pleat_mail::settings::default_from(site_url)),
         site_url.to_string(),
     );
     settings.max_attempts = mail.max_attempts;
@@ -106,10 +112,15 @@ fn start_mail(config: &Config, db: &Database, site_url: &str) -> anyhow::Result<
             .unwrap_or_else(|| config.site_dir.join("_pleat/mail")),
     );
     match &mail.smtp {
-        Some(url) => tracing::info!(smtp = %url.describe(), from = %settings.from, "mail: sending through SMTP"),
-        None => tracing::info!("mail: PLEAT_SMTP_URL is not set, so mails are written to this log instead of sent"),
+        Some(url) => {
+            tracing::info!(smtp = %url.describe(), from = %settings.from, "mail: sending through SMTP")
+        }
+        None => tracing::info!(
+            "mail: PLEAT_SMTP_URL is not set, so mails are written to this log instead of sent"
+        ),
     }
-    let worker = pleat_mail::Worker::new(settings, db.owner.clone()).map_err(|e| anyhow::anyhow!(e))?;
+    let worker =
+        pleat_mail::Worker::new(settings, db.owner.clone()).map_err(|e| anyhow::anyhow!(e))?;
     Ok(worker.start())
 }
 

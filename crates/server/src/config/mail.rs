@@ -29,9 +29,12 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailCo
         .map(|v| SmtpUrl::parse(v).map_err(|why| invalid("PLEAT_SMTP_URL", why)))
         .transpose()?;
     let from = match get("PLEAT_MAIL_FROM") {
-        Some(v) if v.parse::<lettre::message::Mailbox>().is_err() => {
-            return Err(invalid("PLEAT_MAIL_FROM", format!("`{v}` is not an address like no-reply@example.com or Name <no-reply@example.com>")))
-        }
+        Some(v) if v.parse::<lettre::message::Mailbox>().is_err() => return Err(invalid(
+            "PLEAT_MAIL_FROM",
+            format!(
+                "`{v}` is not an address like no-reply@example.com or Name <no-reply@example.com>"
+            ),
+        )),
         v => v.map(str::to_string),
     };
     let redirect_urls = get("PLEAT_REDIRECT_URLS")
@@ -41,7 +44,10 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailCo
                     let u = u.trim();
                     match url::Url::parse(u.trim_end_matches('*')) {
                         Ok(parsed) if parsed.host_str().is_some() => Ok(u.to_string()),
-                        _ => Err(invalid("PLEAT_REDIRECT_URLS", format!("`{u}` is not an absolute URL"))),
+                        _ => Err(invalid(
+                            "PLEAT_REDIRECT_URLS",
+                            format!("`{u}` is not an absolute URL"),
+                        )),
                     }
                 })
                 .collect::<Result<Vec<_>, _>>()
@@ -59,6 +65,11 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailCo
         .min(100) as u32,
         templates_dir: get("PLEAT_MAIL_TEMPLATES_DIR").map(PathBuf::from),
         redirect_urls,
-        otp_exp: number(get("PLEAT_MAILER_OTP_EXP"), "PLEAT_MAILER_OTP_EXP", 3600, 60)?,
+        otp_exp: number(
+            get("PLEAT_MAILER_OTP_EXP"),
+            "PLEAT_MAILER_OTP_EXP",
+            3600,
+            60,
+        )?,
     })
 }

@@ -230,7 +230,10 @@ fn mail_variables_are_read_and_checked() {
         ("PLEAT_SMTP_URL", "smtps://u:p@mail.example"),
         ("PLEAT_MAIL_FROM", "Shop <no-reply@shop.example>"),
         ("PLEAT_MAIL_MAX_ATTEMPTS", "3"),
-        ("PLEAT_REDIRECT_URLS", "https://shop.example, http://localhost:5173/*"),
+        (
+            "PLEAT_REDIRECT_URLS",
+            "https://shop.example, http://localhost:5173/*",
+        ),
         ("PLEAT_MAILER_OTP_EXP", "600"),
         ("PLEAT_MAIL_TEMPLATES_DIR", "/srv/mail"),
     ])
@@ -239,7 +242,10 @@ fn mail_variables_are_read_and_checked() {
     assert!(smtp.implicit_tls);
     assert_eq!(smtp.port, 465);
     assert_eq!(c.mail.max_attempts, 3);
-    assert_eq!(c.mail.redirect_urls.unwrap(), vec!["https://shop.example", "http://localhost:5173/*"]);
+    assert_eq!(
+        c.mail.redirect_urls.unwrap(),
+        vec!["https://shop.example", "http://localhost:5173/*"]
+    );
     assert_eq!(c.mail.otp_exp, 600);
     assert_eq!(c.mail.templates_dir, Some(PathBuf::from("/srv/mail")));
     for (name, value) in [

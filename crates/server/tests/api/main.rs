@@ -6,6 +6,7 @@ mod health;
 mod helpers;
 mod hostile_limits;
 mod hostile_rest;
+mod pool;
 mod replicas;
 mod rest;
 mod site;

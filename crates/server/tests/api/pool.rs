@@ -1,0 +1,32 @@
+//! The request connections of `/rest/v1` as the server starts.
+
+use crate::helpers::spawn_app;
+
+/// The REST connections are open before the first request: each worker opens
+/// its share as it starts (the first requests after a start used to wait for
+/// sixteen connections being set up at once).
+#[tokio::test]
+async fn request_connections_are_open_before_the_first_request() {
+    let app = spawn_app().await;
+    let pool = sqlx::PgPool::connect(&app.database_url).await.unwrap();
+    let mut open = 0;
+    for _ in 0..100 {
+        open = sqlx::query_scalar::<_, i64>(
+            "SELECT count(*) FROM pg_stat_activity
+              WHERE usename = 'authenticator' AND datname = current_database()",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        if open >= 16 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        open >= 16,
+        "only {open} request connections open after start"
+    );
+    let res = app.get("/rest/v1/services?select=id&limit=1").await;
+    assert_eq!(res.status(), 200);
+}
