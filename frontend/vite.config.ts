@@ -1,15 +1,47 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 // `vite dev` forwards API calls to a locally running `pleat serve`, so the app can
 // use its own origin as the Supabase URL (see resolveSupabaseConfig).
 const pleatApi = 'http://127.0.0.1:8080'
 
+/**
+ * Writes `<file>.br` and `<file>.gz` next to each script, stylesheet and SVG the build emits,
+ * compressed at the highest levels, for pleat to send to browsers that accept them
+ * (crates/server/src/site/encoded.rs); on-the-fly compression runs at its fastest level and
+ * leaves a phone about a quarter more JavaScript to download.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'pleat-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue
+        const file = path.join(options.dir ?? 'dist', name)
+        const bytes = readFileSync(file)
+        const variants = {
+          gz: gzipSync(bytes, { level: 9 }),
+          br: brotliCompressSync(bytes, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+        }
+        for (const [suffix, compressed] of Object.entries(variants)) {
+          if (compressed.length < bytes.length) writeFileSync(`${file}.${suffix}`, compressed)
+        }
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

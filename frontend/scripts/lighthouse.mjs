@@ -12,6 +12,7 @@
 //   CHROME_PATH   the browser (default: /usr/bin/chromium)
 //   LIGHTHOUSE_RUNS  runs per page (default 1); the median performance run is reported
 //   LIGHTHOUSE_JSON  a folder to write each page's full report (JSON) to
+//   LIGHTHOUSE_PAGES  the pages to measure, comma-separated (default: /,/portfolio)
 //   LIGHTHOUSE_PHOTOS=1  measure with the owner's photos instead of the shipped SVG art:
 //                    the hero, the about section and every project get 2560×1920 JPEGs
 //                    (what the admin stores from a phone photo) in the site-media bucket
@@ -35,7 +36,7 @@ const DIST = path.resolve(process.env.PLEAT_SITE_DIR ?? path.join(FRONTEND, 'dis
 const BIN = process.env.PLEAT_BIN ?? path.join(ROOT, 'target/release/pleat');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
-const PAGES = ['/', '/portfolio'];
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/portfolio').split(',').map((p) => p.trim()).filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;

@@ -6,6 +6,7 @@
 //! Every URL written into a page comes from `PLEAT_SITE_URL`, never from the
 //! request's `Host` or forwarded headers.
 
+mod encoded;
 mod headers;
 mod inject;
 mod manifest;
@@ -132,7 +133,23 @@ fn safe_relative(path: &str) -> Option<PathBuf> {
 }
 
 async fn static_file(req: &HttpRequest, file: &Path, hashed: bool) -> HttpResponse {
-    match NamedFile::open_async(file).await {
+    let accept = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok());
+    let (encoded, varies) = encoded::choose(file, accept);
+    let opened = match &encoded {
+        Some((sibling, encoding)) => NamedFile::open_async(sibling).await.map(|named| {
+            // The sibling stands for the file: its type, not the `.gz`/`.br` one.
+            let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+            named
+                .set_content_type(actix_files::file_extension_to_mime(ext))
+                .set_content_encoding(*encoding)
+                .disable_content_disposition()
+        }),
+        None => NamedFile::open_async(file).await,
+    };
+    match opened {
         Ok(named) => {
             let mut res = named.into_response(req);
             let cache = if hashed {
@@ -142,6 +159,10 @@ async fn static_file(req: &HttpRequest, file: &Path, hashed: bool) -> HttpRespon
             };
             res.headers_mut()
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+            if varies {
+                res.headers_mut()
+                    .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+            }
             res
         }
         Err(_) => not_found(),

@@ -67,6 +67,59 @@ async fn hashed_assets_are_cached_for_a_year_and_other_files_revalidate() {
 }
 
 #[tokio::test]
+async fn precompressed_assets_are_served_to_clients_that_accept_them() {
+    let app = spawn_app().await;
+    let assets = app.site_dir.path().join("assets");
+    // What the build writes next to a file (frontend/vite.config.ts): the same bytes
+    // compressed; the server only picks the file, so any marker bytes show which one.
+    std::fs::write(assets.join("index-AbC123.js.gz"), b"gzip bytes").unwrap();
+    std::fs::write(assets.join("index-AbC123.js.br"), b"brotli bytes").unwrap();
+    let get = |accept: Option<&'static str>| {
+        let mut req = app
+            .client
+            .get(format!("{}/assets/index-AbC123.js", app.address));
+        if let Some(accept) = accept {
+            req = req.header("accept-encoding", accept);
+        }
+        req.send()
+    };
+    for (accept, encoding, body) in [
+        (Some("gzip, deflate, br, zstd"), Some("br"), "brotli bytes"),
+        (Some("gzip, deflate"), Some("gzip"), "gzip bytes"),
+        (Some("br;q=0, gzip"), Some("gzip"), "gzip bytes"),
+        (Some("identity"), None, "console.log('pleat')"),
+        (None, None, "console.log('pleat')"),
+    ] {
+        let res = get(accept).await.unwrap();
+        assert_eq!(res.status(), 200, "{accept:?}");
+        assert_eq!(
+            res.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept:?}"
+        );
+        assert_eq!(res.headers()["vary"], "accept-encoding", "{accept:?}");
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .contains("javascript"),
+            "{accept:?}"
+        );
+        if encoding.is_some() {
+            // No download name ending in .gz or .br.
+            assert!(res.headers().get("content-disposition").is_none());
+        }
+        assert_eq!(
+            res.headers()["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(res.text().await.unwrap(), body, "{accept:?}");
+    }
+}
+
+#[tokio::test]
 async fn missing_files_are_404_and_paths_cannot_escape_the_site() {
     let app = spawn_app().await;
     assert_eq!(app.get("/assets/missing-123.js").await.status(), 404);

@@ -6,11 +6,14 @@ import type { ImageLayout } from './image-urls'
 // public/_pleat/head.html preloads the two hero srcsets and the first /portfolio card's:
 // keep them equal to these.
 
-/** Full screen, landscape screens: the photo at 16:9; under a dark overlay, so quality 60 shows no loss. */
-export const heroLayout: ImageLayout = { widths: [960, 1280, 1920, 2560], aspect: 9 / 16, sizes: '100vw', quality: 60 }
+/** Full screen, landscape screens: the photo at 16:9; under a 55–80% dark overlay, so quality 45 shows no loss. */
+export const heroLayout: ImageLayout = { widths: [960, 1280, 1920, 2560], aspect: 9 / 16, sizes: '100vw', quality: 45 }
 
-/** Full screen, portrait screens (phones, 360–430 px at 2–3×): a 3:4 crop, so a phone never gets a desktop-wide photo. */
-export const heroPortraitLayout: ImageLayout = { widths: [480, 640, 828, 1080, 1280], aspect: 4 / 3, sizes: '100vw', quality: 60 }
+/**
+ * Full screen, portrait screens (phones, 360–430 px at 2–3×): a 3:4 crop, so a phone never gets a
+ * desktop-wide photo; 750 serves 375–412 px phones at 2× and 1.75× (rather than 828).
+ */
+export const heroPortraitLayout: ImageLayout = { widths: [480, 640, 750, 828, 1080, 1280], aspect: 4 / 3, sizes: '100vw', quality: 45 }
 
 /** Portfolio cards: 1 column, 2 from md, 3 from lg, inside 1280 px. */
 export const cardLayout: ImageLayout = {
