@@ -18,11 +18,16 @@ interface PortfolioCardProps {
   onOpen: (item: PortfolioItem) => void
   /** Lines of description shown: 2 on the landing page, 3 on /portfolio. */
   clamp: 2 | 3
-  /** Load the image at once, first: the card is in the first screen (its largest image). */
-  priority?: boolean
+  /**
+   * The card may be in the first screen, so its image loads at once (never lazily): 'high' is
+   * the first card, the largest image of a phone's first screen, fetched before the others
+   * (public/_pleat/head.html preloads it too); 'eager' the next ones, in view on wider
+   * screens only, at the browser's priority (it raises images in view once laid out).
+   */
+  priority?: 'high' | 'eager'
 }
 
-export function PortfolioCard({ item, onOpen, clamp, priority = false }: PortfolioCardProps) {
+export function PortfolioCard({ item, onOpen, clamp, priority }: PortfolioCardProps) {
   const summary = useMemo(() => htmlToPlainText(item.description), [item.description])
   const photos = galleryImages(item).length
   return (
@@ -38,7 +43,7 @@ export function PortfolioCard({ item, onOpen, clamp, priority = false }: Portfol
           width={800}
           height={600}
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
           decoding="async"
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />

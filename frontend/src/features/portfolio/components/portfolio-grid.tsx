@@ -15,7 +15,7 @@ interface PortfolioGridProps {
   empty: ReactNode
   /** Pick the column count so a short list leaves no lone card on a row (landing page). */
   balanced?: boolean
-  /** How many first cards are in the first screen, their images loaded at once (/portfolio). */
+  /** How many first cards may be in the first screen (at the widest), their images loaded at once (/portfolio). */
   priorityCount?: number
 }
 
@@ -36,7 +36,13 @@ export function PortfolioGrid({
   return (
     <div className={cn('grid gap-6 lg:gap-8', balanced ? balancedColumns(items.length) : threeColumns)}>
       {items.map((item, index) => (
-        <PortfolioCard key={item.id} item={item} onOpen={onOpen} clamp={clamp} priority={index < priorityCount} />
+        <PortfolioCard
+          key={item.id}
+          item={item}
+          onOpen={onOpen}
+          clamp={clamp}
+          priority={index < priorityCount ? (index === 0 ? 'high' : 'eager') : undefined}
+        />
       ))}
     </div>
   )
