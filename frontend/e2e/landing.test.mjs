@@ -1,7 +1,11 @@
 // The landing page shows the seeded content in every section, and its defaults when rows
 // are missing.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { assertNoPageErrors, startSite, waitForLanding, withoutInlinedData } from './lib/site.mjs';
 
 let site;
@@ -153,6 +157,40 @@ describe('landing page defaults', () => {
     } finally {
       release();
       await page.context().close();
+    }
+  });
+});
+
+describe('landing page transfer', () => {
+  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+  /** The raw bytes and headers of `url`, asking for `encoding` (none when null). */
+  const raw = (url, encoding) =>
+    new Promise((resolve, reject) => {
+      get(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+
+  it('sends its scripts and stylesheet as the build compressed them, to browsers that accept it', async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    assert.ok(assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')), html);
+    for (const asset of assets) {
+      const file = path.join(dist, asset);
+      for (const [accept, encoding, suffix] of [
+        ['gzip, deflate, br, zstd', 'br', '.br'],
+        ['gzip, deflate', 'gzip', '.gz'],
+      ]) {
+        const res = await raw(`${site.url}${asset}`, accept);
+        assert.equal(res.headers['content-encoding'], encoding, `${asset} (${accept})`);
+        assert.ok(res.headers.vary?.toLowerCase().includes('accept-encoding'), asset);
+        assert.ok(res.body.equals(readFileSync(`${file}${suffix}`)), `${asset}${suffix}`);
+      }
+      const plain = await raw(`${site.url}${asset}`, null);
+      assert.equal(plain.headers['content-encoding'], undefined, asset);
+      assert.ok(plain.body.equals(readFileSync(file)), asset);
     }
   });
 });
