@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
@@ -12,19 +12,25 @@ import { defineConfig, type Plugin } from 'vite'
 const pleatApi = 'http://127.0.0.1:8080'
 
 /**
- * Writes `<file>.br` and `<file>.gz` next to each script, stylesheet and SVG the build emits,
+ * Writes `<file>.br` and `<file>.gz` next to each script, stylesheet and SVG of the built site,
  * compressed at the highest levels, for pleat to send to browsers that accept them
  * (crates/server/src/site/encoded.rs); on-the-fly compression runs at its fastest level and
  * leaves a phone about a quarter more JavaScript to download.
  */
 function precompress(): Plugin {
+  let outDir = 'dist'
   return {
     name: 'pleat-precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
-      for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|svg)$/.test(name)) continue
-        const file = path.join(options.dir ?? 'dist', name)
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    // After Vite has written the bundle and copied public/ (the seed SVGs).
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      for (const name of files) {
+        if (!/\.(js|css|svg)$/.test(name) || name.startsWith('_pleat')) continue
+        const file = path.join(outDir, name)
         const bytes = readFileSync(file)
         const variants = {
           gz: gzipSync(bytes, { level: 9 }),
