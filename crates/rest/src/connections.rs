@@ -165,15 +165,24 @@ impl Connections {
         })
     }
 
-    /// Opens up to `count` connections on this thread and leaves them idle,
-    /// so the first requests after start do not wait for connection set-up
-    /// (a fork and a password exchange on the server: tens of milliseconds
-    /// under load). Never more than the permits: fewer when other threads
-    /// or requests hold them. A failure only leaves the pool to open lazily.
+    /// Opens up to `count` connections on this thread, prepares on each the
+    /// statements every request sends (`execute::FIXED_STATEMENTS`) and
+    /// leaves them idle, so the first requests after start do not wait for
+    /// connection set-up (a fork and a password exchange on the server: tens
+    /// of milliseconds under load) nor for those statements to be parsed.
+    /// Never more than the permits: fewer when other threads or requests
+    /// hold them. A failure only leaves the pool to open lazily.
     pub async fn warm(&self, count: usize) {
         let opening = (0..count).map(|_| async {
             let permit = self.inner.permits.clone().try_acquire_owned().ok()?;
-            match self.open().await {
+            let prepared = async {
+                let mut conn = self.open().await?;
+                for (sql, types) in crate::execute::FIXED_STATEMENTS {
+                    conn.prepare(sql, types).await?;
+                }
+                Ok::<_, DbFailure>(conn)
+            };
+            match prepared.await {
                 Ok(conn) => Some((conn, permit)),
                 Err(e) => {
                     tracing::debug!(error = %e, "could not open a connection ahead of requests");

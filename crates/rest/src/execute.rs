@@ -83,6 +83,19 @@ const SET_CONFIG: &str =
 const SET_CONFIG_TYPES: [Type; 7] = [Type::TEXT; 7];
 const REQUIRE_SESSION: &str = "SELECT auth.require_session($1::uuid)";
 
+/// The statements every request sends whatever it asks for, with their
+/// parameter types: prepared on each connection opened ahead of requests
+/// (`Connections::warm`), so the first requests after a start do not each
+/// wait for them to be parsed.
+pub const FIXED_STATEMENTS: [(&str, &[Type]); 6] = [
+    ("BEGIN", &[]),
+    ("BEGIN READ ONLY", &[]),
+    (REQUIRE_SESSION, &[Type::TEXT]),
+    (SET_CONFIG, &SET_CONFIG_TYPES),
+    ("COMMIT", &[]),
+    ("ROLLBACK", &[]),
+];
+
 impl RequestContext {
     fn settings(&self) -> [&(dyn ToSql + Sync); 7] {
         [
@@ -216,7 +229,12 @@ async fn pipeline(
         }
         None => {
             let client = lease.client();
-            let (rb, rc, rs) = join3(client.execute(&b, &[]), check, client.execute(&s, &settings)).await;
+            let (rb, rc, rs) = join3(
+                client.execute(&b, &[]),
+                check,
+                client.execute(&s, &settings),
+            )
+            .await;
             if let Err(e) = rb.and(rc).and(rs) {
                 return (Err(e), false);
             }
@@ -266,7 +284,15 @@ pub async fn run<E: From<DbFailure>>(
     };
     if ending != Ending::Decide {
         // Nothing to undo: the outcome only decides the answer.
-        let row = finished(conns, ctx, begin, &statement.text, &statement.params, "COMMIT").await?;
+        let row = finished(
+            conns,
+            ctx,
+            begin,
+            &statement.text,
+            &statement.params,
+            "COMMIT",
+        )
+        .await?;
         let outcome = outcome(&row).map_err(DbFailure::from)?;
         return match decide(&outcome) {
             Decision::Fail(e) => Err(e),
@@ -312,15 +338,7 @@ async fn finished(
     finish: &'static str,
 ) -> Result<Row, DbFailure> {
     let mut lease = conns.acquire().await?;
-    let done = pipeline(
-        &mut lease,
-        begin,
-        ctx,
-        sql,
-        params,
-        Some(finish),
-    )
-    .await;
+    let done = pipeline(&mut lease, begin, ctx, sql, params, Some(finish)).await;
     match done {
         (Ok(row), true) => {
             lease.release();

@@ -15,6 +15,11 @@ pub use mail::MailConfig;
 use values::{boolean, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
+/// Connections per pool when PLEAT_DB_POOL is unset, and the most it may ask
+/// for: two pools of it must fit in PostgreSQL's default 100 connections.
+pub const DEFAULT_DB_POOL: u64 = 16;
+const MAX_DB_POOL: u64 = 40;
+
 pub const VARIABLES: &[&str] = &[
     "PLEAT_ADDR",
     "PLEAT_SITE_URL",
@@ -35,6 +40,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED",
     "PLEAT_STATEMENT_TIMEOUT_SERVICE_ROLE",
     "PLEAT_ANON_CONCURRENCY",
+    "PLEAT_DB_POOL",
     "PLEAT_HEADER_TIMEOUT",
     "PLEAT_BODY_TIMEOUT",
     "PLEAT_STORAGE_URL",
@@ -72,6 +78,9 @@ pub struct Config {
     /// Anonymous `/rest/v1` requests per client address at once; `None`:
     /// a quarter of the pool, at least 2.
     pub anon_concurrency: Option<usize>,
+    /// Database connections `/rest/v1` requests run on (and as many for the
+    /// other APIs' `authenticator` pool).
+    pub db_pool: u32,
     /// Time a client has to send a request's headers.
     pub header_timeout: Duration,
     /// Time a client has to send a request's whole body.
@@ -249,6 +258,15 @@ impl Config {
             anon_concurrency: match get("PLEAT_ANON_CONCURRENCY") {
                 None => None,
                 v => Some(number(v, "PLEAT_ANON_CONCURRENCY", 0, 1)? as usize),
+            },
+            db_pool: match number(get("PLEAT_DB_POOL"), "PLEAT_DB_POOL", DEFAULT_DB_POOL, 1)? {
+                n if n <= MAX_DB_POOL => n as u32,
+                n => {
+                    return Err(invalid(
+                        "PLEAT_DB_POOL",
+                        format!("`{n}` is more than {MAX_DB_POOL} connections"),
+                    ))
+                }
             },
             header_timeout: duration(&get, "PLEAT_HEADER_TIMEOUT", Duration::from_secs(5))?,
             body_timeout: duration(&get, "PLEAT_BODY_TIMEOUT", Duration::from_secs(60))?,

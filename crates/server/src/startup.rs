@@ -135,7 +135,7 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
-        let db = Database::open(&db_settings(&config, &secret, 16).await?).await?;
+        let db = Database::open(&db_settings(&config, &secret, config.db_pool).await?).await?;
         let listener = TcpListener::bind(config.addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let bound = listener.local_addr()?;

@@ -163,3 +163,23 @@ async fn a_connection_the_server_closed_is_replaced() {
     assert_eq!(read.status, 200, "{:?}", read.text);
     assert_eq!(db.conns.idle(), 1);
 }
+
+/// A connection opened ahead of requests already has the statements every
+/// request sends prepared, so the first requests after a start only parse
+/// their own statement.
+#[tokio::test]
+async fn warm_connections_have_the_fixed_statements_prepared() {
+    let mut db = db().await;
+    db.conns = Connections::new(db.conns_config.clone(), 2);
+    db.conns.warm(2).await;
+    assert_eq!(db.conns.idle(), 2);
+    let lease = db.conns.acquire().await.expect("acquire");
+    for (sql, types) in pleat_rest::execute::FIXED_STATEMENTS {
+        assert!(lease.cached(sql, types).is_some(), "{sql} is not prepared");
+    }
+    lease.release();
+    let read = db
+        .request("anon", "GET", "/genres?select=name", &[], "")
+        .await;
+    assert_eq!(read.status, 200);
+}

@@ -27,6 +27,7 @@ fn defaults_match_the_table() {
     assert_eq!(c.max_body, 10 * 1024 * 1024);
     assert_eq!(c.statement_timeouts, StatementTimeouts::default());
     assert_eq!(c.anon_concurrency, None);
+    assert_eq!(c.db_pool, 16);
     assert_eq!(c.header_timeout, Duration::from_secs(5));
     assert_eq!(c.body_timeout, Duration::from_secs(60));
     assert!(c.storage_url.is_none());
@@ -76,6 +77,7 @@ fn values_are_read() {
         ("PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED", "2s"),
         ("PLEAT_STATEMENT_TIMEOUT_SERVICE_ROLE", "90000"),
         ("PLEAT_ANON_CONCURRENCY", "3"),
+        ("PLEAT_DB_POOL", "6"),
         ("PLEAT_HEADER_TIMEOUT", "2s"),
         ("PLEAT_BODY_TIMEOUT", "30s"),
         ("HOME", "/root"),
@@ -100,6 +102,7 @@ fn values_are_read() {
         }
     );
     assert_eq!(c.anon_concurrency, Some(3));
+    assert_eq!(c.db_pool, 6);
     assert_eq!(c.header_timeout, Duration::from_secs(2));
     assert_eq!(c.body_timeout, Duration::from_secs(30));
 }
@@ -179,6 +182,14 @@ fn invalid_values_give_one_clear_line() {
         (
             &[("PLEAT_ANON_CONCURRENCY", "0")],
             "PLEAT_ANON_CONCURRENCY: `0` is not a whole number of at least 1",
+        ),
+        (
+            &[("PLEAT_DB_POOL", "0")],
+            "PLEAT_DB_POOL: `0` is not a whole number of at least 1",
+        ),
+        (
+            &[("PLEAT_DB_POOL", "41")],
+            "PLEAT_DB_POOL: `41` is more than 40 connections",
         ),
         (
             &[("PLEAT_SITE_URL", "example.com")],
