@@ -278,7 +278,8 @@ describe('hero, refusals and the media library', () => {
     const { text } = await asked;
     assert.match(text, /is still used by: Hero background\. Deleting it leaves an empty picture there\. Delete it anyway\?/);
     await page.getByText(/^Deleted bay-window-/).waitFor();
-    assert.equal(await files.count(), 0);
+    // The notice can show a moment before the grid has re-read the bucket.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="media-file"]').length === 0);
     assert.equal((await site.sql(`select count(*)::int as n from storage.objects where name = $1`, [hero])).rows[0].n, 0);
   });
 
