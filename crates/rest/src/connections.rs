@@ -1,13 +1,13 @@
-//! The `authenticator` connections requests run on, with tokio-postgres so a
-//! request's statements (BEGIN, settings, statement, COMMIT) can go to the
-//! server in one write instead of one round trip each (see `execute.rs`).
+//! The `authenticator` connections requests run on, with our own protocol
+//! client (`wire`) so a request's statements (BEGIN, settings, statement,
+//! COMMIT) go to the server in one write ending in one Sync (see `execute.rs`).
 //!
 //! A connection goes back to the idle list only when its user says its
 //! transaction ended cleanly; one dropped half-way (an error, a cancelled
 //! request) is closed instead, and the server rolls back whatever it had open.
-//! Each connection's I/O runs as a task on the worker thread that opened it,
-//! so idle connections are kept per thread and a request takes one of its own
-//! thread's.
+//! A connection's socket is registered with the reactor of the worker thread
+//! that opened it, so idle connections are kept per thread and a request
+//! takes one of its own thread's.
 
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
@@ -17,14 +17,9 @@ use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use tokio_postgres::types::Type;
-use tokio_postgres::{Client, NoTls, Statement};
 
 use crate::timings;
-
-/// Statements kept prepared per connection; past this the cache starts over
-/// (every distinct filter shape and page is a statement of its own).
-const MAX_PREPARED: usize = 256;
+use crate::wire;
 
 /// How long a request waits for a free connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -35,9 +30,9 @@ pub enum DbFailure {
     #[error("timed out waiting for a database connection")]
     Timeout,
     #[error("cannot connect to the database: {0}")]
-    Connect(tokio_postgres::Error),
+    Connect(wire::Failure),
     #[error(transparent)]
-    Pg(#[from] tokio_postgres::Error),
+    Pg(#[from] wire::Failure),
 }
 
 #[derive(Clone)]
@@ -52,43 +47,23 @@ struct Inner {
     permits: Arc<Semaphore>,
 }
 
-/// One connection and the statements prepared on it.
+/// One connection and the thread whose reactor its socket is registered
+/// with.
 pub struct Conn {
-    client: Client,
-    /// The thread whose runtime drives this connection's I/O.
+    wire: wire::Conn,
     home: ThreadId,
-    prepared: HashMap<String, Statement>,
 }
 
-impl Conn {
-    pub fn client(&self) -> &Client {
-        &self.client
+impl Deref for Conn {
+    type Target = wire::Conn;
+    fn deref(&self) -> &wire::Conn {
+        &self.wire
     }
+}
 
-    /// `sql` prepared with these parameter types, once per connection.
-    pub async fn prepare(
-        &mut self,
-        sql: &str,
-        types: &[Type],
-    ) -> Result<Statement, tokio_postgres::Error> {
-        if let Some(statement) = self.cached(sql, types) {
-            return Ok(statement);
-        }
-        let statement = self.client.prepare_typed(sql, types).await?;
-        if self.prepared.len() >= MAX_PREPARED {
-            // Dropping the last handle of a statement closes it on the server.
-            self.prepared.clear();
-        }
-        self.prepared.insert(sql.to_string(), statement.clone());
-        Ok(statement)
-    }
-
-    /// `sql` if this connection has prepared it already with these types.
-    pub fn cached(&self, sql: &str, types: &[Type]) -> Option<Statement> {
-        self.prepared
-            .get(sql)
-            .filter(|s| s.params() == types)
-            .cloned()
+impl DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut wire::Conn {
+        &mut self.wire
     }
 }
 
@@ -136,32 +111,16 @@ impl Connections {
         })
     }
 
-    /// A new connection whose I/O runs on this thread.
+    /// A new connection whose socket is registered on this thread.
     async fn open(&self) -> Result<Conn, DbFailure> {
         let connecting = Instant::now();
-        let (client, connection) = self
-            .inner
-            .config
-            .connect(NoTls)
+        let wire = wire::connect(&self.inner.config)
             .await
             .map_err(DbFailure::Connect)?;
         timings::CONNECT.record(connecting.elapsed());
-        let io = async move {
-            if let Err(e) = connection.await {
-                tracing::debug!(error = %e, "a request connection ended");
-            }
-        };
-        // On an actix worker, beside the requests that use it (tasks of the
-        // worker's local set); elsewhere (tests) on the runtime.
-        if actix_web::rt::System::try_current().is_some() {
-            actix_web::rt::spawn(io);
-        } else {
-            tokio::spawn(io);
-        }
         Ok(Conn {
-            client,
+            wire,
             home: std::thread::current().id(),
-            prepared: HashMap::new(),
         })
     }
 
@@ -177,9 +136,7 @@ impl Connections {
             let permit = self.inner.permits.clone().try_acquire_owned().ok()?;
             let prepared = async {
                 let mut conn = self.open().await?;
-                for (sql, types) in crate::execute::FIXED_STATEMENTS {
-                    conn.prepare(sql, types).await?;
-                }
+                conn.prepare(&crate::execute::FIXED_STATEMENTS).await?;
                 Ok::<_, DbFailure>(conn)
             };
             match prepared.await {
@@ -229,7 +186,7 @@ impl Connections {
 /// dropped here.
 fn pop_open(list: &mut Vec<Conn>) -> Option<Conn> {
     while let Some(conn) = list.pop() {
-        if !conn.client.is_closed() {
+        if conn.looks_open() {
             return Some(conn);
         }
     }
@@ -247,9 +204,10 @@ pub struct Lease {
 
 impl Lease {
     /// The transaction ended (COMMIT or ROLLBACK answered): the next request
-    /// may use this connection.
+    /// may use this connection, if the server says it is outside any
+    /// transaction block.
     pub fn release(mut self) {
-        self.reusable = true;
+        self.reusable = self.status() == wire::TxStatus::Idle;
     }
 }
 

@@ -7,21 +7,21 @@
 //! total and total count.
 //!
 //! The statements are pipelined: BEGIN, the session check, the settings, the
-//! statement and COMMIT go to the server in one write, and the server answers
-//! them in order (a failure makes the rest of the transaction fail, and COMMIT
-//! then rolls back). Only a write whose row decides between COMMIT and
-//! ROLLBACK (`Ending::Decide`: a singular response, max-affected, a rollback
-//! preference) waits for its row before ending the transaction. All of them
-//! are prepared once per connection.
+//! statement and COMMIT go to the server in one write ending in one Sync, and
+//! the server answers them in order in one flush (`wire::Conn::run`). A
+//! failure makes the server skip the rest, COMMIT included; the failed
+//! transaction is then rolled back before the connection is handed on. Only
+//! a write whose row decides between COMMIT and ROLLBACK (`Ending::Decide`: a
+//! singular response, max-affected, a rollback preference) waits for its row
+//! before ending the transaction. All of them are prepared once per
+//! connection.
 
-use futures_util::future::{join, join3, join5};
 use sqlx::PgPool;
-use tokio_postgres::types::{ToSql, Type};
-use tokio_postgres::Row;
 
 use crate::connections::{Connections, DbFailure, Lease};
 use crate::schema_cache::{SchemaCache, INTROSPECTION_SQL};
 use crate::statement::{Param, Statement};
+use crate::wire::{self, oid, Row, Step, TxStatus, Value};
 
 /// Who is asking and how, as the database will see it.
 #[derive(Debug, Clone)]
@@ -80,105 +80,78 @@ const SET_CONFIG: &str =
      set_config('request.method', $3, true), set_config('request.path', $4, true), \
      set_config('request.headers', $5, true), set_config('request.client_ip', $6, true), \
      set_config('statement_timeout', $7, true)";
-const SET_CONFIG_TYPES: [Type; 7] = [Type::TEXT; 7];
+const SET_CONFIG_TYPES: [u32; 7] = [oid::TEXT; 7];
 const REQUIRE_SESSION: &str = "SELECT auth.require_session($1::uuid)";
 
 /// The statements every request sends whatever it asks for, with their
 /// parameter types: prepared on each connection opened ahead of requests
 /// (`Connections::warm`), so the first requests after a start do not each
 /// wait for them to be parsed.
-pub const FIXED_STATEMENTS: [(&str, &[Type]); 6] = [
+pub const FIXED_STATEMENTS: [(&str, &[u32]); 6] = [
     ("BEGIN", &[]),
     ("BEGIN READ ONLY", &[]),
-    (REQUIRE_SESSION, &[Type::TEXT]),
+    (REQUIRE_SESSION, &[oid::TEXT]),
     (SET_CONFIG, &SET_CONFIG_TYPES),
     ("COMMIT", &[]),
     ("ROLLBACK", &[]),
 ];
 
 impl RequestContext {
-    fn settings(&self) -> [&(dyn ToSql + Sync); 7] {
+    fn settings(&self) -> [Value<'_>; 7] {
         [
-            &self.role,
-            &self.claims,
-            &self.method,
-            &self.path,
-            &self.headers,
-            &self.client_ip,
-            &self.statement_timeout,
+            Value::Text(&self.role),
+            Value::Text(&self.claims),
+            Value::Text(&self.method),
+            Value::Text(&self.path),
+            Value::Text(&self.headers),
+            Value::Text(&self.client_ip),
+            Value::Text(&self.statement_timeout),
         ]
     }
 }
 
-/// Parameter types as the statement text expects them (values go as text and
-/// the SQL casts them).
-fn types_of(params: &[Param]) -> Vec<Type> {
+fn values_of(params: &[Param]) -> Vec<Value<'_>> {
     params
         .iter()
         .map(|p| match p {
-            Param::Text(_) => Type::TEXT,
-            Param::TextArray(_) => Type::TEXT_ARRAY,
-            Param::Int(_) => Type::INT8,
+            Param::Text(v) => Value::Text(v),
+            Param::TextArray(v) => Value::TextArray(v),
+            Param::Int(v) => Value::Int(*v),
         })
         .collect()
 }
 
-fn values_of(params: &[Param]) -> Vec<&(dyn ToSql + Sync)> {
-    params
-        .iter()
-        .map(|p| match p {
-            Param::Text(v) => v as &(dyn ToSql + Sync),
-            Param::TextArray(v) => v as &(dyn ToSql + Sync),
-            Param::Int(v) => v as &(dyn ToSql + Sync),
-        })
-        .collect()
-}
-
-fn outcome(row: &Row) -> Result<Outcome, tokio_postgres::Error> {
+fn outcome(row: &Row) -> Result<Outcome, wire::Failure> {
     Ok(Outcome {
-        page_total: row.try_get::<_, Option<i64>>("page_total")?.unwrap_or(0),
-        total_count: row.try_get("total_count")?,
-        body: row.try_get("body")?,
-        response_headers: row.try_get("response_headers")?,
-        response_status: row.try_get("response_status")?,
+        page_total: row.int("page_total")?.unwrap_or(0),
+        total_count: row.int("total_count")?,
+        body: row.text("body")?.map(str::to_string),
+        response_headers: row.text("response_headers")?.map(str::to_string),
+        response_status: row.text("response_status")?.map(str::to_string),
     })
 }
 
-/// End the transaction on `lease` with `statement` (COMMIT or ROLLBACK) and
-/// hand the connection back.
-async fn end(mut lease: Lease, statement: &'static str) -> Result<(), DbFailure> {
-    let end = lease.prepare(statement, &[]).await?;
-    lease.client().execute(&end, &[]).await?;
-    lease.release();
-    Ok(())
-}
-
-/// After a failure: roll back if the server is still talking (a database
-/// error), so the connection can serve again; otherwise it is closed.
-async fn abandon(lease: Lease, e: &tokio_postgres::Error) {
-    if e.as_db_error().is_some() {
-        let _ = end(lease, "ROLLBACK").await;
+/// Hand the connection back: at once when the server says no transaction is
+/// open, after a ROLLBACK when one is (a failed statement, an unfinished
+/// pipeline); a broken one is closed.
+async fn settle(mut lease: Lease) {
+    match lease.status() {
+        TxStatus::Idle => lease.release(),
+        TxStatus::InTransaction | TxStatus::Failed => {
+            if lease.run(&[Step::new("ROLLBACK", &[])]).await.is_ok() {
+                lease.release();
+            }
+        }
+        TxStatus::Broken => {}
     }
 }
 
-/// The row of a pipelined transaction, or its first failure in statement
-/// order: statements after a failure only report that it was aborted.
-fn first_failure(
-    before: [Result<u64, tokio_postgres::Error>; 3],
-    query: Result<Row, tokio_postgres::Error>,
-) -> Result<Row, tokio_postgres::Error> {
-    for step in before {
-        step?;
-    }
-    query
-}
-
-/// `begin`, the settings and `sql` as `ctx`, and with `finish` (COMMIT or
-/// ROLLBACK) the end of the transaction too, in one write when the connection
-/// has prepared `sql` before. A statement it has not seen is prepared inside
-/// the transaction, after the role switch, so that its names resolve with the
-/// role's privileges (a schema only the API roles may use). The flag tells
-/// whether `finish` ended the transaction.
+/// `begin`, the session check, the settings and `sql` as `ctx`, and with
+/// `finish` (COMMIT or ROLLBACK) the end of the transaction too, in one
+/// write ending in one Sync. A statement the connection has not seen is
+/// prepared in that write after the role switch, so that its names resolve
+/// with the role's privileges (a schema only the API roles may use). Its one
+/// row, or the first failure.
 async fn pipeline(
     lease: &mut Lease,
     begin: &'static str,
@@ -186,85 +159,31 @@ async fn pipeline(
     sql: &str,
     params: &[Param],
     finish: Option<&'static str>,
-) -> (Result<Row, tokio_postgres::Error>, bool) {
-    let types = types_of(params);
-    let fixed = async {
-        let b = lease.prepare(begin, &[]).await?;
-        let c = match ctx.session {
-            Some(_) => Some(lease.prepare(REQUIRE_SESSION, &[Type::TEXT]).await?),
-            None => None,
-        };
-        let s = lease.prepare(SET_CONFIG, &SET_CONFIG_TYPES).await?;
-        let f = match finish {
-            Some(f) => Some(lease.prepare(f, &[]).await?),
-            None => None,
-        };
-        Ok::<_, tokio_postgres::Error>((b, c, s, f, lease.cached(sql, &types)))
-    };
-    let (b, c, s, f, known) = match fixed.await {
-        Ok(fixed) => fixed,
-        Err(e) => return (Err(e), false),
-    };
+) -> Result<Row, wire::Failure> {
     let values = values_of(params);
     let settings = ctx.settings();
-    let check = async {
-        match (&c, &ctx.session) {
-            (Some(c), Some(sid)) => lease.client().execute(c, &[sid]).await,
-            _ => Ok(0),
-        }
-    };
-    let sent = std::time::Instant::now();
-    let (row, finished) = match known {
-        Some(main) => {
-            let client = lease.client();
-            let (rb, rc, rs, rm, rf) = join5(
-                client.execute(&b, &[]),
-                check,
-                client.execute(&s, &settings),
-                client.query_one(&main, &values),
-                finish_with(client, f.as_ref()),
-            )
-            .await;
-            (first_failure([rb, rc, rs], rm), rf)
-        }
-        None => {
-            let client = lease.client();
-            let (rb, rc, rs) = join3(
-                client.execute(&b, &[]),
-                check,
-                client.execute(&s, &settings),
-            )
-            .await;
-            if let Err(e) = rb.and(rc).and(rs) {
-                return (Err(e), false);
-            }
-            let main = match lease.prepare(sql, &types).await {
-                Ok(main) => main,
-                Err(e) => return (Err(e), false),
-            };
-            let client = lease.client();
-            let (rm, rf) = join(
-                client.query_one(&main, &values),
-                finish_with(client, f.as_ref()),
-            )
-            .await;
-            (rm, rf)
-        }
-    };
-    crate::timings::ROUND_TRIP.record(sent.elapsed());
-    match finished {
-        Ok(ended) => (row, ended),
-        Err(e) => (row.and(Err(e)), false),
+    let session;
+    let mut steps = Vec::with_capacity(5);
+    steps.push(Step::new(begin, &[]));
+    if let Some(sid) = &ctx.session {
+        session = [Value::Text(sid)];
+        steps.push(Step::new(REQUIRE_SESSION, &session));
     }
-}
-
-async fn finish_with(
-    client: &tokio_postgres::Client,
-    finish: Option<&tokio_postgres::Statement>,
-) -> Result<bool, tokio_postgres::Error> {
-    match finish {
-        Some(f) => client.execute(f, &[]).await.map(|_| true),
-        None => Ok(false),
+    steps.push(Step::new(SET_CONFIG, &settings));
+    let main = steps.len();
+    steps.push(Step::new(sql, &values));
+    if let Some(finish) = finish {
+        steps.push(Step::new(finish, &[]));
+    }
+    let sent = std::time::Instant::now();
+    let result = lease.run(&steps).await;
+    crate::timings::ROUND_TRIP.record(sent.elapsed());
+    let mut rows = result?.swap_remove(main);
+    match rows.len() {
+        1 => Ok(rows.pop().expect("one row")),
+        n => Err(wire::Failure::Decode(format!(
+            "the statement returned {n} rows instead of one"
+        ))),
     }
 }
 
@@ -282,79 +201,44 @@ pub async fn run<E: From<DbFailure>>(
         Ending::Read => "BEGIN READ ONLY",
         Ending::Commit | Ending::Decide => "BEGIN",
     };
-    if ending != Ending::Decide {
-        // Nothing to undo: the outcome only decides the answer.
-        let row = finished(
-            conns,
-            ctx,
-            begin,
-            &statement.text,
-            &statement.params,
-            "COMMIT",
-        )
-        .await?;
-        let outcome = outcome(&row).map_err(DbFailure::from)?;
-        return match decide(&outcome) {
-            Decision::Fail(e) => Err(e),
-            Decision::Commit | Decision::Rollback => Ok(outcome),
-        };
-    }
+    // Nothing to undo unless the outcome decides: COMMIT goes in the same
+    // write.
+    let finish = (ending != Ending::Decide).then_some("COMMIT");
     let mut lease = conns.acquire().await?;
-    let (row, _) = pipeline(
+    let row = pipeline(
         &mut lease,
         begin,
         ctx,
         &statement.text,
         &statement.params,
-        None,
+        finish,
     )
     .await;
     let outcome = match row.and_then(|row| outcome(&row)) {
         Ok(outcome) => outcome,
         Err(e) => {
-            abandon(lease, &e).await;
+            settle(lease).await;
             return Err(DbFailure::from(e).into());
         }
     };
-    match decide(&outcome) {
-        Decision::Commit => end(lease, "COMMIT").await?,
-        Decision::Rollback => end(lease, "ROLLBACK").await?,
-        Decision::Fail(e) => {
-            end(lease, "ROLLBACK").await?;
-            return Err(e);
-        }
+    if finish.is_some() {
+        settle(lease).await;
+        return match decide(&outcome) {
+            Decision::Fail(e) => Err(e),
+            Decision::Commit | Decision::Rollback => Ok(outcome),
+        };
     }
-    Ok(outcome)
-}
-
-/// One row of `sql` as `ctx` in a transaction opened by `begin` and ended by
-/// `finish`, all in one pipelined write.
-async fn finished(
-    conns: &Connections,
-    ctx: &RequestContext,
-    begin: &'static str,
-    sql: &str,
-    params: &[Param],
-    finish: &'static str,
-) -> Result<Row, DbFailure> {
-    let mut lease = conns.acquire().await?;
-    let done = pipeline(&mut lease, begin, ctx, sql, params, Some(finish)).await;
-    match done {
-        (Ok(row), true) => {
-            lease.release();
-            Ok(row)
-        }
-        (Err(e), true) => {
-            lease.release();
-            Err(e.into())
-        }
-        // A pipeline with a finishing statement ends the transaction or fails;
-        // should it not have, the connection is not handed on.
-        (Ok(row), false) => Ok(row),
-        (Err(e), false) => {
-            abandon(lease, &e).await;
-            Err(e.into())
-        }
+    let (end, failure) = match decide(&outcome) {
+        Decision::Commit => ("COMMIT", None),
+        Decision::Rollback => ("ROLLBACK", None),
+        Decision::Fail(e) => ("ROLLBACK", Some(e)),
+    };
+    let ended = lease.run(&[Step::new(end, &[])]).await;
+    settle(lease).await;
+    ended.map_err(DbFailure::from)?;
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(outcome),
     }
 }
 
@@ -365,7 +249,18 @@ pub async fn read_one(
     sql: &str,
     params: &[Param],
 ) -> Result<Row, DbFailure> {
-    finished(conns, ctx, "BEGIN READ ONLY", sql, params, "ROLLBACK").await
+    let mut lease = conns.acquire().await?;
+    let row = pipeline(
+        &mut lease,
+        "BEGIN READ ONLY",
+        ctx,
+        sql,
+        params,
+        Some("ROLLBACK"),
+    )
+    .await;
+    settle(lease).await;
+    Ok(row?)
 }
 
 /// The planner's row estimate for `statement` (for `Prefer: count=planned`).
@@ -376,7 +271,7 @@ pub async fn planned_rows(
 ) -> Result<Option<i64>, DbFailure> {
     let text = format!("EXPLAIN (FORMAT JSON) {}", statement.text);
     let row = read_one(conns, ctx, &text, &statement.params).await?;
-    let plan: serde_json::Value = row.try_get(0)?;
+    let plan = row.json(0)?.unwrap_or_default();
     Ok(plan[0]["Plan"]["Plan Rows"].as_f64().map(|n| n as i64))
 }
 

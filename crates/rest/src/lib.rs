@@ -20,6 +20,7 @@ pub mod schema_cache;
 pub mod sql;
 pub mod statement;
 pub mod timings;
+pub mod wire;
 
 #[cfg(test)]
 mod test_support;

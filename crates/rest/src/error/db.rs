@@ -3,6 +3,7 @@
 //! `RAISE SQLSTATE 'PGRST'`, with which a function chooses the whole response.
 
 use crate::connections::DbFailure;
+use crate::wire;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -70,25 +71,24 @@ impl DbError {
                 "PGRST003",
                 "Timed out acquiring connection from connection pool.",
             )),
-            DbFailure::Connect(pg) => Ok(Self::connection_lost(&pg)),
-            DbFailure::Pg(pg) => match pg.as_db_error() {
-                Some(db) => {
-                    if db.code().code() == "PGRST" {
-                        return Ok(Self::raised(db.message(), db.detail()));
-                    }
-                    Ok(DbError {
-                        details: db.detail().map(str::to_string),
-                        hint: db.hint().map(str::to_string),
-                        ..Self::new(db.code().code(), db.message())
-                    })
+            DbFailure::Pg(wire::Failure::Db(db)) => {
+                if db.code == "PGRST" {
+                    return Ok(Self::raised(&db.message, db.detail.as_deref()));
                 }
-                None if pg.is_closed() => Ok(Self::connection_lost(&pg)),
-                None => Err(DbFailure::Pg(pg)),
-            },
+                Ok(DbError {
+                    details: db.detail,
+                    hint: db.hint,
+                    ..Self::new(&db.code, db.message)
+                })
+            }
+            DbFailure::Connect(lost) | DbFailure::Pg(lost @ wire::Failure::Lost(_)) => {
+                Ok(Self::connection_lost(&lost))
+            }
+            other @ DbFailure::Pg(wire::Failure::Decode(_)) => Err(other),
         }
     }
 
-    fn connection_lost(e: &tokio_postgres::Error) -> Self {
+    fn connection_lost(e: &wire::Failure) -> Self {
         DbError {
             details: Some(e.to_string()),
             ..Self::new(

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use pleat_rest::connections::Connections;
-use tokio_postgres::error::SqlState;
+use pleat_rest::wire::{Failure, Step};
 
 use crate::helpers::db;
 
@@ -13,19 +13,23 @@ use crate::helpers::db;
 /// whether it is outside any transaction block (SAVEPOINT fails with 25P01
 /// only there).
 async fn leftovers(db: &crate::helpers::Db) -> (String, String, bool) {
-    let lease = db.conns.acquire().await.expect("acquire");
-    let row = lease
-        .client()
-        .query_one(
+    let mut lease = db.conns.acquire().await.expect("acquire");
+    let rows = lease
+        .run(&[Step::new(
             "SELECT current_user::text, coalesce(current_setting('request.jwt.claims', true), '')",
             &[],
-        )
+        )])
         .await
         .expect("query");
-    let savepoint = lease.client().batch_execute("SAVEPOINT probe").await;
-    let outside = savepoint.is_err_and(|e| e.code() == Some(&SqlState::NO_ACTIVE_SQL_TRANSACTION));
+    let row = &rows[0][0];
+    let (user, claims) = (
+        row.text(0).unwrap().unwrap().to_string(),
+        row.text(1).unwrap().unwrap().to_string(),
+    );
+    let savepoint = lease.run(&[Step::new("SAVEPOINT probe", &[])]).await;
+    let outside = matches!(savepoint, Err(Failure::Db(e)) if e.code == "25P01");
     lease.release();
-    (row.get(0), row.get(1), outside)
+    (user, claims, outside)
 }
 
 #[tokio::test]
@@ -80,8 +84,8 @@ async fn failed_statements_roll_back_and_keep_the_connection() {
 async fn a_lease_dropped_without_release_is_closed() {
     let db = db().await;
     {
-        let lease = db.conns.acquire().await.expect("acquire");
-        lease.client().batch_execute("BEGIN").await.expect("begin");
+        let mut lease = db.conns.acquire().await.expect("acquire");
+        lease.run(&[Step::new("BEGIN", &[])]).await.expect("begin");
     }
     assert_eq!(db.conns.idle(), 0);
     let read = db
@@ -124,8 +128,14 @@ async fn an_unreachable_database_answers_503_pgrst000() {
         .local_addr()
         .unwrap()
         .port();
-    let mut config = db.conns_config.clone();
-    config.port(port);
+    let config = {
+        let mut c = tokio_postgres::Config::new();
+        c.host("127.0.0.1")
+            .port(port)
+            .user(db.conns_config.get_user().unwrap())
+            .dbname(db.conns_config.get_dbname().unwrap());
+        c
+    };
     db.conns = Connections::new(config, 1);
     let answer = db
         .request("anon", "GET", "/genres?select=name", &[], "")
@@ -175,7 +185,7 @@ async fn warm_connections_have_the_fixed_statements_prepared() {
     assert_eq!(db.conns.idle(), 2);
     let lease = db.conns.acquire().await.expect("acquire");
     for (sql, types) in pleat_rest::execute::FIXED_STATEMENTS {
-        assert!(lease.cached(sql, types).is_some(), "{sql} is not prepared");
+        assert!(lease.is_prepared(sql, types), "{sql} is not prepared");
     }
     lease.release();
     let read = db

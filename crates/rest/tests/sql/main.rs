@@ -12,3 +12,4 @@ mod reads;
 mod rpc;
 mod updates;
 mod upserts;
+mod wire;
