@@ -47,6 +47,14 @@ pub fn resolve(state: &AuthState, requested: Option<&str>) -> String {
     }
 }
 
+/// `?redirect_to=` as supabase-js sends it with `/recover`, `/otp`, `/user`
+/// and `/invite`.
+pub fn query_param(req: &actix_web::HttpRequest) -> Option<String> {
+    url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == "redirect_to")
+        .map(|(_, v)| v.into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::matches;
@@ -65,12 +73,4 @@ mod tests {
         assert!(!ok("https://shop.example", "https://shop.example:8443/"));
         assert!(ok("http://localhost:3000/*", "http://localhost:3000/anything?x=1"));
     }
-}
-
-/// `?redirect_to=` as supabase-js sends it with `/recover`, `/otp`, `/user`
-/// and `/invite`.
-pub fn query_param(req: &actix_web::HttpRequest) -> Option<String> {
-    url::form_urlencoded::parse(req.query_string().as_bytes())
-        .find(|(k, _)| k == "redirect_to")
-        .map(|(_, v)| v.into_owned())
 }
