@@ -114,7 +114,7 @@ pub struct Hasher {
 }
 
 /// The nice value the first hash in flight runs at.
-pub const RAISED_NICE: i32 = -10;
+pub const RAISED_NICE: i32 = -20;
 
 /// A hash is the one slow step of a sign-in (about 18 ms of a core), and
 /// while the API serves many reads its thread gets only a share of the cores

@@ -22,8 +22,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
+use sqlx::{FromRow, PgPool, Row};
 
+use crate::users::Credentials;
 use crate::Error;
 
 /// How often (in calls) one process deletes expired rows.
@@ -108,6 +109,42 @@ fn too_many(message: &'static str, wait_secs: f64) -> Error {
     }
 }
 
+fn ip_verdict(wait: f64) -> Result<(), Error> {
+    match wait > 0.0 {
+        true => Err(too_many("Request rate limit reached", wait)),
+        false => Ok(()),
+    }
+}
+
+/// `auth.rate_limit_take` ($1-$3), then `auth.sign_in_attempt` ($4-$8) only
+/// when the bucket let the request through (CASE evaluates lazily), and the
+/// credentials of the account with the email $9, if any.
+const BEGIN_SIGN_IN: &str = "\
+WITH ip AS (SELECT auth.rate_limit_take($1, $2, $3) AS wait), \
+attempt AS ( \
+  SELECT CASE WHEN ip.wait > 0 THEN 0::float8 \
+              ELSE auth.sign_in_attempt($4, $5, $6, $7, $8) END AS wait FROM ip) \
+SELECT ip.wait AS ip_wait, attempt.wait AS attempt_wait, \
+       u.id, u.encrypted_password, u.email_confirmed_at \
+FROM ip CROSS JOIN attempt \
+LEFT JOIN auth.users u ON lower(u.email) = lower($9)";
+
+/// Clear a sign-in's counters: $1 the account-at-address key, $2 all three
+/// keys, $3 how long the address stays known, in seconds.
+pub(crate) const SUCCEEDED: &str = "\
+UPDATE auth.sign_in_failures SET \
+  failures = CASE WHEN key = $1 THEN 0 ELSE greatest(failures - 1, 0) END, \
+  known_until = CASE WHEN key = $1 THEN now() + make_interval(secs => $3) ELSE known_until END, \
+  expires_at = CASE WHEN key = $1 THEN greatest(expires_at, now() + make_interval(secs => $3)) ELSE expires_at END \
+WHERE key = ANY($2)";
+
+impl SignInAttempt {
+    /// The first two parameters of [`SUCCEEDED`].
+    pub fn succeeded_params(&self) -> (&[u8], &[Vec<u8>]) {
+        (&self.keys[0], &self.keys[..])
+    }
+}
+
 impl Limiter {
     pub fn new(limits: RateLimits, pool: PgPool) -> Limiter {
         Limiter {
@@ -120,22 +157,27 @@ impl Limiter {
     /// Take one request from the address's bucket, or 429 with how long to wait.
     pub async fn check_ip(&self, ip: IpAddr) -> Result<(), Error> {
         self.maybe_clean_up();
-        let limits = &self.limits;
-        let interval = limits.ip_period.as_secs_f64() / f64::from(limits.ip_refill.max(1));
+        let (key, interval, burst) = self.ip_bucket(ip);
         let wait: f64 = sqlx::query_scalar("SELECT auth.rate_limit_take($1, $2, $3)")
-            .bind(key("ip", &[&bucket_key(ip).to_string()]))
+            .bind(key)
             .bind(interval)
-            .bind(limits.ip_burst.min(i32::MAX as u32) as i32)
+            .bind(burst)
             .fetch_one(&self.pool)
             .await?;
-        match wait > 0.0 {
-            true => Err(too_many("Request rate limit reached", wait)),
-            false => Ok(()),
-        }
+        ip_verdict(wait)
     }
 
-    /// Whether `email` may have a password checked from `ip` now; counts it.
-    pub async fn begin_sign_in(&self, ip: IpAddr, email: &str) -> Result<SignInAttempt, Error> {
+    /// The start of a password sign-in, in one round trip: take a request from
+    /// the address's bucket, then (only if that was allowed) count the attempt
+    /// for `email` from `ip` (see the module's text), and read the account's
+    /// credentials. 429 when either limit says wait; nothing is counted then.
+    pub async fn begin_password_sign_in(
+        &self,
+        ip: IpAddr,
+        email: &str,
+    ) -> Result<(SignInAttempt, Option<Credentials>), Error> {
+        self.maybe_clean_up();
+        let (ip_key, interval, burst) = self.ip_bucket(ip);
         let address = bucket_key(ip).to_string();
         let attempt = SignInAttempt {
             keys: [
@@ -152,37 +194,58 @@ impl Limiter {
             .collect();
         let base: Vec<f64> = scopes.iter().map(|b| b.base.as_secs_f64()).collect();
         let max: Vec<f64> = scopes.iter().map(|b| b.max.as_secs_f64()).collect();
-        let wait: f64 = sqlx::query_scalar("SELECT auth.sign_in_attempt($1, $2, $3, $4, $5)")
+        let row = sqlx::query(BEGIN_SIGN_IN)
+            .bind(ip_key)
+            .bind(interval)
+            .bind(burst)
             .bind(&attempt.keys[..])
             .bind(free)
             .bind(base)
             .bind(max)
             .bind(l.failure_memory.as_secs_f64())
+            .bind(email)
             .fetch_one(&self.pool)
             .await?;
-        match wait > 0.0 {
-            true => Err(too_many("Too many sign-in attempts; try again later", wait)),
-            false => Ok(attempt),
+        ip_verdict(row.try_get("ip_wait")?)?;
+        let wait: f64 = row.try_get("attempt_wait")?;
+        if wait > 0.0 {
+            return Err(too_many("Too many sign-in attempts; try again later", wait));
         }
+        let credentials = match row.try_get::<Option<uuid::Uuid>, _>("id")? {
+            Some(_) => Some(Credentials::from_row(&row)?),
+            None => None,
+        };
+        Ok((attempt, credentials))
     }
 
     /// The password was right: the account is clear at this address, which it
     /// now knows, and the attempt no longer counts against the address or the
-    /// account.
+    /// account. A sign-in that goes on to make a session does this in the same
+    /// statement (see [`SignInAttempt::succeeded_params`]).
     pub async fn succeeded(&self, attempt: &SignInAttempt) -> Result<(), Error> {
-        sqlx::query(
-            "UPDATE auth.sign_in_failures SET \
-               failures = CASE WHEN key = $1 THEN 0 ELSE greatest(failures - 1, 0) END, \
-               known_until = CASE WHEN key = $1 THEN now() + make_interval(secs => $3) ELSE known_until END, \
-               expires_at = CASE WHEN key = $1 THEN greatest(expires_at, now() + make_interval(secs => $3)) ELSE expires_at END \
-             WHERE key = ANY($2)",
-        )
-        .bind(&attempt.keys[0])
-        .bind(&attempt.keys[..])
-        .bind(self.limits.known_address.as_secs_f64())
-        .execute(&self.pool)
-        .await?;
+        sqlx::query(SUCCEEDED)
+            .bind(&attempt.keys[0])
+            .bind(&attempt.keys[..])
+            .bind(self.limits.known_address.as_secs_f64())
+            .execute(&self.pool)
+            .await?;
         Ok(())
+    }
+
+    /// How long a sign-in makes its address known to the account, in seconds
+    /// (the third parameter of [`SUCCEEDED`]).
+    pub fn known_address_secs(&self) -> f64 {
+        self.limits.known_address.as_secs_f64()
+    }
+
+    fn ip_bucket(&self, ip: IpAddr) -> (Vec<u8>, f64, i32) {
+        let limits = &self.limits;
+        let interval = limits.ip_period.as_secs_f64() / f64::from(limits.ip_refill.max(1));
+        (
+            key("ip", &[&bucket_key(ip).to_string()]),
+            interval,
+            limits.ip_burst.min(i32::MAX as u32) as i32,
+        )
     }
 
     /// Every so often, delete what no longer limits anyone, off the request.

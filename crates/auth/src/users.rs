@@ -56,18 +56,6 @@ pub async fn find_by_email(conn: &mut PgConnection, email: &str) -> Result<Optio
     with_identities(conn, user).await
 }
 
-pub async fn credentials(
-    conn: &mut PgConnection,
-    email: &str,
-) -> Result<Option<Credentials>, Error> {
-    Ok(sqlx::query_as(
-        "SELECT id, encrypted_password, email_confirmed_at FROM auth.users WHERE lower(email) = lower($1)",
-    )
-    .bind(email)
-    .fetch_optional(conn)
-    .await?)
-}
-
 pub async fn password_hash(conn: &mut PgConnection, id: Uuid) -> Result<Option<String>, Error> {
     Ok(
         sqlx::query_scalar("SELECT encrypted_password FROM auth.users WHERE id = $1")

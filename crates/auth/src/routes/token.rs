@@ -43,10 +43,9 @@ pub async fn handle(
         }
         _ => return Err(Error::UnsupportedGrantType),
     };
+    // A password grant takes from the address's request budget first of all
+    // (see token_password), a refresh only when its token is not live.
     let ip = state.client_ip(&req);
-    if password {
-        state.limiter.check_ip(ip).await?;
-    }
     let user_agent = req
         .headers()
         .get("user-agent")
