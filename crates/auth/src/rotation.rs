@@ -17,11 +17,10 @@
 
 use std::sync::LazyLock;
 
-use sqlx::types::Json;
-use sqlx::{FromRow, PgConnection, Row};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::model::{Identity, User};
+use crate::model::User;
 use crate::session::{self, Client, Session};
 use crate::users::{IDENTITY_COLUMNS, USER_COLUMNS};
 use crate::{refresh_token, users, AuthState, Error};
@@ -171,15 +170,7 @@ async fn rotate_live(
     else {
         return Ok(None);
     };
-    let session = Session {
-        id: row.try_get("session_id")?,
-        user_id: row.try_get("session_user_id")?,
-        aal: row.try_get("session_aal")?,
-        amr_method: row.try_get("session_amr_method")?,
-        created_at: row.try_get("session_created_at")?,
-    };
-    let mut user = User::from_row(&row)?;
-    user.identities = row.try_get::<Json<Vec<Identity>>, _>("identities")?.0;
+    let (user, session) = session::user_and_session(&row)?;
     Ok(Some(Refreshed {
         user,
         session,

@@ -6,11 +6,13 @@ use std::net::IpAddr;
 
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
-use sqlx::PgConnection;
+use sqlx::postgres::PgRow;
+use sqlx::types::Json;
+use sqlx::{FromRow, PgConnection, Row};
 use uuid::Uuid;
 
 use crate::jwt::{self, AccessTokenClaims, AmrEntry};
-use crate::model::User;
+use crate::model::{Identity, User};
 use crate::{refresh_token, AuthState, Error};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -57,6 +59,22 @@ pub async fn create(
         .execute(conn)
         .await?;
     Ok((session, token))
+}
+
+/// The user (its columns and `identities` as JSON) and the session (its
+/// columns named `session_*`) of one row, as the one-statement sign-in and
+/// refresh answer them.
+pub fn user_and_session(row: &PgRow) -> Result<(User, Session), Error> {
+    let session = Session {
+        id: row.try_get("session_id")?,
+        user_id: row.try_get("session_user_id")?,
+        aal: row.try_get("session_aal")?,
+        amr_method: row.try_get("session_amr_method")?,
+        created_at: row.try_get("session_created_at")?,
+    };
+    let mut user = User::from_row(row)?;
+    user.identities = row.try_get::<Json<Vec<Identity>>, _>("identities")?.0;
+    Ok((user, session))
 }
 
 pub async fn find(conn: &mut PgConnection, id: Uuid) -> Result<Option<Session>, Error> {

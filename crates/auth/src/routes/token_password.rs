@@ -14,13 +14,11 @@ use actix_web::web::Bytes;
 use secrecy::SecretString;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::types::Json;
-use sqlx::{FromRow, Row};
 use uuid::Uuid;
 
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
-use crate::model::{Identity, User};
+use crate::model::User;
 use crate::rate_limit::{SignInAttempt, SUCCEEDED};
 use crate::session::{self, Client, Session};
 use crate::users::{IDENTITY_COLUMNS, USER_COLUMNS};
@@ -153,14 +151,6 @@ async fn signed_in(
         .fetch_optional(&state.pool)
         .await?
         .ok_or(Error::InvalidCredentials)?;
-    let session = Session {
-        id: row.try_get("session_id")?,
-        user_id: row.try_get("session_user_id")?,
-        aal: row.try_get("session_aal")?,
-        amr_method: row.try_get("session_amr_method")?,
-        created_at: row.try_get("session_created_at")?,
-    };
-    let mut user = User::from_row(&row)?;
-    user.identities = row.try_get::<Json<Vec<Identity>>, _>("identities")?.0;
+    let (user, session) = session::user_and_session(&row)?;
     Ok((user, session, token))
 }
