@@ -7,7 +7,8 @@
 //! request) is closed instead, and the server rolls back whatever it had open.
 //! A connection's socket is registered with the reactor of the worker thread
 //! that opened it, so idle connections are kept per thread and a request
-//! takes one of its own thread's.
+//! takes one of its own thread's; when it must take another thread's, the
+//! socket moves to its own thread's reactor.
 
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
@@ -154,20 +155,27 @@ impl Connections {
         }
     }
 
-    /// An idle connection, preferably one whose I/O runs on this thread. Only
-    /// when none is idle anywhere is a new one opened, so there are never more
-    /// connections than permits.
+    /// An idle connection, preferably one whose I/O runs on this thread; one
+    /// idle on another thread moves its socket to this thread's reactor
+    /// first. Only when none is idle anywhere is a new one opened, so there
+    /// are never more connections than permits.
     fn take_idle(&self) -> Option<Conn> {
-        let mut idle = self.inner.idle.lock().expect("idle list lock");
         let here = std::thread::current().id();
-        if let Some(conn) = idle.get_mut(&here).and_then(pop_open) {
-            return Some(conn);
+        let foreign = {
+            let mut idle = self.inner.idle.lock().expect("idle list lock");
+            if let Some(conn) = idle.get_mut(&here).and_then(pop_open) {
+                return Some(conn);
+            }
+            idle.values_mut().find_map(pop_open)?
+        };
+        timings::FOREIGN_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
+        match foreign.wire.rehome() {
+            Ok(wire) => Some(Conn { wire, home: here }),
+            Err(e) => {
+                tracing::debug!(error = %e, "could not move an idle connection to this thread; closing it");
+                None
+            }
         }
-        let foreign = idle.values_mut().find_map(pop_open);
-        if foreign.is_some() {
-            timings::FOREIGN_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        foreign
     }
 
     /// Connections currently idle (for tests).

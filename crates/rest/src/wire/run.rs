@@ -119,6 +119,34 @@ impl Conn {
             && matches!(read, Err(e) if e.kind() == std::io::ErrorKind::WouldBlock)
     }
 
+    /// The same connection with its socket registered with the reactor of
+    /// the runtime this is called on (and no longer with the one that
+    /// registered it). A worker thread's runtime then polls the connection's
+    /// I/O itself, instead of waiting for another worker to notice it is
+    /// ready and wake it. Two `epoll_ctl` calls.
+    pub fn rehome(self) -> std::io::Result<Conn> {
+        let Conn {
+            stream,
+            read,
+            write,
+            prepared,
+            next_name,
+            status,
+        } = self;
+        let stream = match stream {
+            Stream::Tcp(s) => Stream::Tcp(TcpStream::from_std(s.into_std()?)?),
+            Stream::Unix(s) => Stream::Unix(UnixStream::from_std(s.into_std()?)?),
+        };
+        Ok(Conn {
+            stream,
+            read,
+            write,
+            prepared,
+            next_name,
+            status,
+        })
+    }
+
     pub(super) fn out(&mut self) -> &mut BytesMut {
         &mut self.write
     }

@@ -193,3 +193,50 @@ async fn warm_connections_have_the_fixed_statements_prepared() {
         .await;
     assert_eq!(read.status, 200);
 }
+
+async fn backend_pid(lease: &mut pleat_rest::connections::Lease) -> i64 {
+    let rows = lease
+        .run(&[Step::new("SELECT pg_backend_pid()", &[])])
+        .await
+        .expect("a statement on the connection");
+    rows[0][0].int(0).unwrap().unwrap()
+}
+
+/// A connection idle on another worker thread moves to the thread that takes
+/// it: its socket is polled by the taker's runtime, so it keeps working even
+/// after the runtime that opened it has stopped. The server process behind
+/// it is the same one (no new connection was opened instead).
+#[test]
+fn an_idle_connection_moves_to_the_thread_that_takes_it() {
+    let runtime = || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    };
+    let here = runtime();
+    let config = here.block_on(async { db().await.conns_config.clone() });
+    let conns = Connections::new(config, 1);
+    let opener = conns.clone();
+    let first = std::thread::spawn(move || {
+        runtime().block_on(async {
+            opener.warm(1).await;
+            let mut lease = opener.acquire().await.unwrap();
+            let pid = backend_pid(&mut lease).await;
+            lease.release();
+            pid
+        })
+        // The opening thread's runtime, and its reactor, end here.
+    })
+    .join()
+    .unwrap();
+    assert_eq!(conns.idle(), 1);
+    let again = here.block_on(async {
+        let mut lease = conns.acquire().await.unwrap();
+        let pid = backend_pid(&mut lease).await;
+        lease.release();
+        pid
+    });
+    assert_eq!(again, first, "the same connection, moved");
+    assert_eq!(conns.idle(), 1);
+}
