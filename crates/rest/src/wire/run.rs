@@ -125,26 +125,11 @@ impl Conn {
     /// I/O itself, instead of waiting for another worker to notice it is
     /// ready and wake it. Two `epoll_ctl` calls.
     pub fn rehome(self) -> std::io::Result<Conn> {
-        let Conn {
-            stream,
-            read,
-            write,
-            prepared,
-            next_name,
-            status,
-        } = self;
-        let stream = match stream {
+        let stream = match self.stream {
             Stream::Tcp(s) => Stream::Tcp(TcpStream::from_std(s.into_std()?)?),
             Stream::Unix(s) => Stream::Unix(UnixStream::from_std(s.into_std()?)?),
         };
-        Ok(Conn {
-            stream,
-            read,
-            write,
-            prepared,
-            next_name,
-            status,
-        })
+        Ok(Conn { stream, ..self })
     }
 
     pub(super) fn out(&mut self) -> &mut BytesMut {
