@@ -124,7 +124,7 @@ pub const RAISED_NICE: i32 = -20;
 /// elsewhere nothing changes), and goes back to its own priority after. Only
 /// one hash at a time: a flood of sign-ins cannot take more than one core
 /// from everyone else.
-pub struct Raised {
+struct Raised {
     tid: rustix::process::Pid,
     previous: i32,
     _slot: tokio::sync::OwnedSemaphorePermit,
@@ -132,7 +132,7 @@ pub struct Raised {
 
 impl Raised {
     /// Raise this thread's priority, holding `slot`; None when not permitted.
-    pub fn new(slot: tokio::sync::OwnedSemaphorePermit) -> Option<Raised> {
+    fn new(slot: tokio::sync::OwnedSemaphorePermit) -> Option<Raised> {
         let tid = rustix::thread::gettid();
         let previous = rustix::process::getpriority_process(Some(tid)).ok()?;
         if previous <= RAISED_NICE {

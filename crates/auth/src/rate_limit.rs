@@ -223,10 +223,11 @@ impl Limiter {
     /// account. A sign-in that goes on to make a session does this in the same
     /// statement (see [`SignInAttempt::succeeded_params`]).
     pub async fn succeeded(&self, attempt: &SignInAttempt) -> Result<(), Error> {
+        let (pair, keys) = attempt.succeeded_params();
         sqlx::query(SUCCEEDED)
-            .bind(&attempt.keys[0])
-            .bind(&attempt.keys[..])
-            .bind(self.limits.known_address.as_secs_f64())
+            .bind(pair)
+            .bind(keys)
+            .bind(self.known_address_secs())
             .execute(&self.pool)
             .await?;
         Ok(())

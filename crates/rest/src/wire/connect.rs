@@ -9,7 +9,8 @@ use postgres_protocol::message::{backend::Message, frontend};
 use tokio::net::{TcpStream, UnixStream};
 use tokio_postgres::config::Host;
 
-use super::run::{Conn, Stream};
+use super::run::Conn;
+use super::stream::Stream;
 use super::{Failure, PgError};
 
 /// How long opening a connection may take when the URL does not say

@@ -13,9 +13,11 @@
 //! first time a connection sees their text, in the same write as their first
 //! use, and their result columns are kept with them.
 
+mod bind;
 mod connect;
 mod row;
 mod run;
+mod stream;
 
 pub use connect::connect;
 pub use row::Row;

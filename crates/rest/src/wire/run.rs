@@ -6,11 +6,10 @@ use std::sync::Arc;
 
 use bytes::BytesMut;
 use postgres_protocol::message::{backend::Message, frontend};
-use postgres_protocol::IsNull;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpStream, UnixStream};
 
+use super::bind::bind;
 use super::row::{Column, Row};
+use super::stream::Stream;
 use super::{Failure, PgError, Value};
 
 /// Statements kept prepared per connection; past this they are all closed
@@ -20,11 +19,6 @@ const MAX_PREPARED: usize = 256;
 
 /// Buffers larger than this (a big body) are not kept between requests.
 const KEEP_BUFFER: usize = 256 * 1024;
-
-pub(super) enum Stream {
-    Tcp(TcpStream),
-    Unix(UnixStream),
-}
 
 /// The server's transaction state after the last Sync (ReadyForQuery).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,13 +104,7 @@ impl Conn {
     /// it sat idle: an idle connection is sent nothing, so anything to read
     /// is its end (a termination notice or end of file).
     pub fn looks_open(&self) -> bool {
-        let mut probe = [0u8; 1];
-        let read = match &self.stream {
-            Stream::Tcp(s) => s.try_read(&mut probe),
-            Stream::Unix(s) => s.try_read(&mut probe),
-        };
-        self.status == TxStatus::Idle
-            && matches!(read, Err(e) if e.kind() == std::io::ErrorKind::WouldBlock)
+        self.status == TxStatus::Idle && self.stream.nothing_to_read()
     }
 
     /// The same connection with its socket registered with the reactor of
@@ -125,11 +113,10 @@ impl Conn {
     /// I/O itself, instead of waiting for another worker to notice it is
     /// ready and wake it. Two `epoll_ctl` calls.
     pub fn rehome(self) -> std::io::Result<Conn> {
-        let stream = match self.stream {
-            Stream::Tcp(s) => Stream::Tcp(TcpStream::from_std(s.into_std()?)?),
-            Stream::Unix(s) => Stream::Unix(UnixStream::from_std(s.into_std()?)?),
-        };
-        Ok(Conn { stream, ..self })
+        Ok(Conn {
+            stream: self.stream.rehome()?,
+            ..self
+        })
     }
 
     pub(super) fn out(&mut self) -> &mut BytesMut {
@@ -137,10 +124,7 @@ impl Conn {
     }
 
     pub(super) async fn send(&mut self) -> Result<(), Failure> {
-        let result = match &mut self.stream {
-            Stream::Tcp(s) => s.write_all(&self.write).await,
-            Stream::Unix(s) => s.write_all(&self.write).await,
-        };
+        let result = self.stream.write_all(&self.write).await;
         self.write.clear();
         if self.write.capacity() > KEEP_BUFFER {
             self.write = BytesMut::with_capacity(8192);
@@ -156,10 +140,7 @@ impl Conn {
             if self.read.capacity() - self.read.len() < 4096 {
                 self.read.reserve(8192);
             }
-            let n = match &mut self.stream {
-                Stream::Tcp(s) => s.read_buf(&mut self.read).await?,
-                Stream::Unix(s) => s.read_buf(&mut self.read).await?,
-            };
+            let n = self.stream.read_buf(&mut self.read).await?;
             if n == 0 {
                 return Err(Failure::Lost("the server closed the connection".into()));
             }
@@ -363,47 +344,6 @@ fn columns(
     Ok(Arc::from(columns))
 }
 
-fn unencodable(e: std::io::Error) -> Failure {
+pub(super) fn unencodable(e: std::io::Error) -> Failure {
     Failure::Decode(format!("cannot encode a statement: {e}"))
-}
-
-/// Bind the step's values (binary) to the unnamed portal, all results binary.
-fn bind(statement: &str, params: &[Value<'_>], buf: &mut BytesMut) -> Result<(), Failure> {
-    use postgres_protocol::types;
-    let result = frontend::bind(
-        "",
-        statement,
-        Some(1),
-        params.iter(),
-        |value, buf| {
-            match value {
-                Value::Text(s) => types::text_to_sql(s, buf),
-                Value::Int(n) => types::int8_to_sql(*n, buf),
-                Value::TextArray(items) => {
-                    let dimension = types::ArrayDimension {
-                        len: i32::try_from(items.len())?,
-                        lower_bound: 1,
-                    };
-                    types::array_to_sql(
-                        Some(dimension),
-                        super::oid::TEXT,
-                        items.iter(),
-                        |item, buf| {
-                            types::text_to_sql(item, buf);
-                            Ok(IsNull::No)
-                        },
-                        buf,
-                    )?;
-                }
-            }
-            Ok(IsNull::No)
-        },
-        Some(1),
-        buf,
-    );
-    match result {
-        Ok(()) => Ok(()),
-        Err(frontend::BindError::Conversion(e)) => Err(Failure::Decode(e.to_string())),
-        Err(frontend::BindError::Serialization(e)) => Err(unencodable(e)),
-    }
 }

@@ -49,6 +49,35 @@ async fn only_refreshes_of_tokens_that_are_not_live_spend_the_budget() {
     assert_eq!(app.refresh_raw(&token).await.status(), 200);
 }
 
+/// A password sign-in takes its request and counts its attempt in one
+/// statement: a request the address's budget refuses is answered 429 before
+/// any password check and counts no failed attempt.
+#[tokio::test]
+async fn a_sign_in_refused_for_the_request_rate_counts_no_attempt() {
+    let app = spawn_with(
+        settings(),
+        RateLimits {
+            ip_burst: 3,
+            ..strict()
+        },
+    )
+    .await;
+    app.create_user(OWNER).await;
+    for _ in 0..3 {
+        let res = app.sign_in_raw(OWNER, "wrong password").await;
+        assert_eq!(error(res).await.1, "invalid_credentials");
+    }
+    for _ in 0..4 {
+        throttled(app.sign_in_raw(OWNER, "wrong password").await).await;
+    }
+    let failures: Vec<i32> =
+        sqlx::query_scalar("SELECT failures FROM auth.sign_in_failures ORDER BY key")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(failures, vec![3, 3, 3], "pair, address and account counted only the checked three");
+}
+
 #[tokio::test]
 async fn forwarded_for_is_ignored_from_untrusted_peers() {
     let limits = RateLimits {
