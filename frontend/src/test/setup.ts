@@ -2,6 +2,7 @@
 // (no vitest globals here).
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { resetFirstScreen } from '@/features/media/first-screen'
 import { resetInlinedData } from '@/lib/page-data'
 import { resetQueryCache } from '@/lib/use-query'
 
@@ -9,4 +10,5 @@ afterEach(() => {
   cleanup()
   resetQueryCache()
   resetInlinedData()
+  resetFirstScreen()
 })

@@ -1,11 +1,14 @@
 // An image of the site: a photo from this site's storage comes through the transform as a
 // responsive WebP srcset at the widths its layout needs; the shipped artwork and photos
 // hosted elsewhere are used as they are. An image that does not load leaves a neutral
-// placeholder (never the browser's broken-image glyph with its alt text).
+// placeholder (never the browser's broken-image glyph with its alt text). A lazy image
+// (below the fold) is not even asked for before the first screen is done (first-screen.ts):
+// until then its box stays empty, at the size the image will take.
 import { ImageOff } from 'lucide-react'
-import { useState, type ImgHTMLAttributes } from 'react'
+import { useState, useSyncExternalStore, type ImgHTMLAttributes } from 'react'
 import { cn } from '@/lib/cn'
 import { apiUrl } from '../api-url'
+import { firstScreenDone, onFirstScreenDone } from '../first-screen'
 import { responsiveSource, type ImageLayout } from '../image-urls'
 
 interface SiteImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
@@ -18,6 +21,7 @@ interface SiteImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
 
 export function SiteImage({ src, alt, layout, portrait, className, onError, ...rest }: SiteImageProps) {
   const [failed, setFailed] = useState<string | null>(null)
+  const firstScreen = useSyncExternalStore(onFirstScreenDone, firstScreenDone, firstScreenDone)
   if (!src.trim() || failed === src) {
     return (
       <div
@@ -30,6 +34,9 @@ export function SiteImage({ src, alt, layout, portrait, className, onError, ...r
         <ImageOff aria-hidden="true" className="size-8" />
       </div>
     )
+  }
+  if (rest.loading === 'lazy' && !firstScreen) {
+    return <span aria-hidden="true" data-testid="image-pending" className={cn('block', className)} />
   }
   const api = apiUrl()
   const source = responsiveSource(src, layout, api)

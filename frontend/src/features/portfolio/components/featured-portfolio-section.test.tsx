@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import type { PortfolioItem } from '../types'
@@ -33,13 +33,14 @@ describe('FeaturedPortfolioView', () => {
     expect(screen.getAllByTestId('portfolio-card-skeleton')).toHaveLength(6)
   })
 
-  it('shows featured items only, at most 6, with a 2-line description clamp', () => {
+  it('shows featured items only, at most 6, with a 2-line description clamp', async () => {
     renderView([item(0, false), ...Array.from({ length: 8 }, (_, i) => item(i + 1))])
     const cards = screen.getAllByTestId('portfolio-card')
     expect(cards).toHaveLength(6)
     expect(screen.queryByText('Project 0')).toBeNull()
     expect(screen.getByText('Description 1').className).toContain('line-clamp-2')
     expect(screen.getAllByText('Furniture Covers')).toHaveLength(6)
+    await waitFor(() => expect(cards[0].querySelector('img')).not.toBeNull())
     const img = cards[0].querySelector('img')
     expect(img?.getAttribute('loading')).toBe('lazy')
     expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['800', '600'])

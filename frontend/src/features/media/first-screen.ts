@@ -1,0 +1,63 @@
+// When the page's first screen is done: the document's own resources have loaded (the
+// stylesheet, the fonts and the hero photo it preloads) and a frame has been painted with
+// them. Images below the fold start only then, so on a slow link they never take bandwidth
+// from what the visitor sees first; Chrome would otherwise fetch the ones inside its
+// lazy-load distance (the landing page's cards, ~50 kB each) while the first screen is
+// still arriving.
+
+type Listener = () => void
+
+let done = false
+let scheduled = false
+const listeners = new Set<Listener>()
+
+/** Past this, a page that never paints (a background tab) gets its images anyway. */
+const FALLBACK_MS = 3000
+
+function finish() {
+  if (done) return
+  done = true
+  for (const listener of listeners) listener()
+  listeners.clear()
+}
+
+/** After the next paint: a frame's callbacks run before it paints, a task queued there runs after. */
+function afterNextPaint(then: () => void) {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(then, 0)
+    return
+  }
+  requestAnimationFrame(() => setTimeout(then, 0))
+}
+
+function schedule() {
+  if (scheduled || done) return
+  scheduled = true
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    finish()
+    return
+  }
+  setTimeout(finish, FALLBACK_MS)
+  const painted = () => afterNextPaint(finish)
+  if (document.readyState === 'complete') painted()
+  else window.addEventListener('load', painted, { once: true })
+}
+
+export function firstScreenDone(): boolean {
+  return done
+}
+
+/** Calls `listener` once the first screen is done (it starts the watch on first use). */
+export function onFirstScreenDone(listener: Listener): () => void {
+  if (done) return () => {}
+  listeners.add(listener)
+  schedule()
+  return () => listeners.delete(listener)
+}
+
+/** For tests: back to a page that has not painted yet. */
+export function resetFirstScreen() {
+  done = false
+  scheduled = false
+  listeners.clear()
+}
