@@ -15,10 +15,20 @@ pub use mail::MailConfig;
 use values::{boolean, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
-/// Connections per pool when PLEAT_DB_POOL is unset, and the most it may ask
-/// for: two pools of it must fit in PostgreSQL's default 100 connections.
-pub const DEFAULT_DB_POOL: u64 = 16;
+/// The `authenticator` pool (auth, storage) when PLEAT_DB_POOL is unset, and
+/// the most PLEAT_DB_POOL may ask for: two pools of it must fit in
+/// PostgreSQL's default 100 connections.
+pub const DEFAULT_DB_POOL: u32 = 16;
 const MAX_DB_POOL: u64 = 40;
+
+/// The `/rest/v1` pool when PLEAT_DB_POOL is unset: twice the cores, 4 to 16.
+/// More busy backends than that only queue for the same cores, and the ones
+/// the scheduler leaves waiting are the requests that take 50-500 ms
+/// (docs/benchmarks.md, issue 16: on 2 cores a pool of 4 against 16 kept
+/// every request's p99 within 2x pgbench's, at the same throughput).
+pub fn default_rest_pool(cores: usize) -> u32 {
+    (2 * cores as u32).clamp(4, DEFAULT_DB_POOL)
+}
 
 pub const VARIABLES: &[&str] = &[
     "PLEAT_ADDR",
@@ -78,9 +88,10 @@ pub struct Config {
     /// Anonymous `/rest/v1` requests per client address at once; `None`:
     /// a quarter of the pool, at least 2.
     pub anon_concurrency: Option<usize>,
-    /// Database connections `/rest/v1` requests run on (and as many for the
-    /// other APIs' `authenticator` pool).
-    pub db_pool: u32,
+    /// PLEAT_DB_POOL: database connections `/rest/v1` requests run on, and as
+    /// many for the other APIs' `authenticator` pool; `None`: see
+    /// [`Config::rest_pool`] and [`Config::authenticator_pool`].
+    pub db_pool: Option<u32>,
     /// Time a client has to send a request's headers.
     pub header_timeout: Duration,
     /// Time a client has to send a request's whole body.
@@ -259,14 +270,17 @@ impl Config {
                 None => None,
                 v => Some(number(v, "PLEAT_ANON_CONCURRENCY", 0, 1)? as usize),
             },
-            db_pool: match number(get("PLEAT_DB_POOL"), "PLEAT_DB_POOL", DEFAULT_DB_POOL, 1)? {
-                n if n <= MAX_DB_POOL => n as u32,
-                n => {
-                    return Err(invalid(
-                        "PLEAT_DB_POOL",
-                        format!("`{n}` is more than {MAX_DB_POOL} connections"),
-                    ))
-                }
+            db_pool: match get("PLEAT_DB_POOL") {
+                None => None,
+                v => match number(v, "PLEAT_DB_POOL", 0, 1)? {
+                    n if n <= MAX_DB_POOL => Some(n as u32),
+                    n => {
+                        return Err(invalid(
+                            "PLEAT_DB_POOL",
+                            format!("`{n}` is more than {MAX_DB_POOL} connections"),
+                        ))
+                    }
+                },
             },
             header_timeout: duration(&get, "PLEAT_HEADER_TIMEOUT", Duration::from_secs(5))?,
             body_timeout: duration(&get, "PLEAT_BODY_TIMEOUT", Duration::from_secs(60))?,
@@ -302,6 +316,19 @@ impl Config {
 }
 
 impl Config {
+    /// Connections `/rest/v1` requests run on.
+    pub fn rest_pool(&self) -> u32 {
+        self.db_pool.unwrap_or_else(|| {
+            default_rest_pool(std::thread::available_parallelism().map_or(2, |n| n.get()))
+        })
+    }
+
+    /// Connections of the `authenticator` pool that auth and storage use
+    /// (a storage request holds one while its upload arrives).
+    pub fn authenticator_pool(&self) -> u32 {
+        self.db_pool.unwrap_or(DEFAULT_DB_POOL)
+    }
+
     /// The public URL: `PLEAT_SITE_URL`, or `http://` and the address pleat
     /// listens on (`bound`, whose port is the real one when `PLEAT_ADDR` asks
     /// for port 0); a wildcard address becomes `localhost`, which a browser

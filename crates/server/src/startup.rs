@@ -135,7 +135,9 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
-        let db = Database::open(&db_settings(&config, &secret, config.db_pool).await?).await?;
+        let db =
+            Database::open(&db_settings(&config, &secret, config.authenticator_pool()).await?)
+                .await?;
         let listener = TcpListener::bind(config.addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let bound = listener.local_addr()?;
@@ -169,7 +171,7 @@ impl Application {
                 })?;
         }
         let mail = start_mail(&config, &db, &site_url)?;
-        let pool_size = db.api.options().get_max_connections() as usize;
+        let pool_size = config.rest_pool() as usize;
         let secret_for_storage = secret.clone();
         let rest = web::Data::new(
             pleat_rest::routes::RestState::new(

@@ -27,7 +27,8 @@ fn defaults_match_the_table() {
     assert_eq!(c.max_body, 10 * 1024 * 1024);
     assert_eq!(c.statement_timeouts, StatementTimeouts::default());
     assert_eq!(c.anon_concurrency, None);
-    assert_eq!(c.db_pool, 16);
+    assert_eq!(c.db_pool, None);
+    assert_eq!(c.authenticator_pool(), 16);
     assert_eq!(c.header_timeout, Duration::from_secs(5));
     assert_eq!(c.body_timeout, Duration::from_secs(60));
     assert!(c.storage_url.is_none());
@@ -85,11 +86,11 @@ fn values_are_read() {
     .unwrap();
     assert_eq!(c.addr.port(), 9000);
     assert_eq!(
-        c.database_url.unwrap().expose_secret(),
+        c.database_url.as_ref().unwrap().expose_secret(),
         "postgres://u:p@db/x"
     );
     assert_eq!(c.jwt_exp, 60);
-    assert_eq!(c.admin.unwrap().0, "owner@example.com");
+    assert_eq!(c.admin.as_ref().unwrap().0, "owner@example.com");
     assert_eq!(c.db_schemas, vec!["public", "api"]);
     assert!(!c.disable_signup);
     assert_eq!(c.trusted_proxies.len(), 2);
@@ -102,7 +103,8 @@ fn values_are_read() {
         }
     );
     assert_eq!(c.anon_concurrency, Some(3));
-    assert_eq!(c.db_pool, 6);
+    assert_eq!(c.db_pool, Some(6));
+    assert_eq!((c.rest_pool(), c.authenticator_pool()), (6, 6));
     assert_eq!(c.header_timeout, Duration::from_secs(2));
     assert_eq!(c.body_timeout, Duration::from_secs(30));
 }
@@ -269,4 +271,14 @@ fn mail_variables_are_read_and_checked() {
         let e = parse(&[(name, value)]).unwrap_err();
         assert_eq!(e.name, name);
     }
+}
+
+#[test]
+fn the_rest_pool_follows_the_cores_unless_set() {
+    assert_eq!(
+        [1, 2, 3, 4, 8, 16].map(super::default_rest_pool),
+        [4, 4, 6, 8, 16, 16]
+    );
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    assert_eq!(parse(&[]).unwrap().rest_pool(), super::default_rest_pool(cores));
 }
