@@ -147,7 +147,8 @@ fn api_config(
         .user("authenticator")
         .password(settings.authenticator_password.as_str())
         .dbname(&dbname)
-        .application_name("pleat");
+        // Told apart from the auth and storage pool in pg_stat_activity.
+        .application_name("pleat rest");
     Ok(config)
 }
 

@@ -135,9 +135,8 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
-        let db =
-            Database::open(&db_settings(&config, &secret, config.authenticator_pool()).await?)
-                .await?;
+        let db = Database::open(&db_settings(&config, &secret, config.authenticator_pool()).await?)
+            .await?;
         let listener = TcpListener::bind(config.addr)
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let bound = listener.local_addr()?;

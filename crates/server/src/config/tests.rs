@@ -280,5 +280,8 @@ fn the_rest_pool_follows_the_cores_unless_set() {
         [4, 4, 6, 8, 16, 16]
     );
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    assert_eq!(parse(&[]).unwrap().rest_pool(), super::default_rest_pool(cores));
+    assert_eq!(
+        parse(&[]).unwrap().rest_pool(),
+        super::default_rest_pool(cores)
+    );
 }

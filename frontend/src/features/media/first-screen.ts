@@ -9,6 +9,7 @@ type Listener = () => void
 
 let done = false
 let scheduled = false
+let fallback: ReturnType<typeof setTimeout> | undefined
 const listeners = new Set<Listener>()
 
 /** Past this, a page that never paints (a background tab) gets its images anyway. */
@@ -17,30 +18,22 @@ const FALLBACK_MS = 3000
 function finish() {
   if (done) return
   done = true
+  clearTimeout(fallback)
   for (const listener of listeners) listener()
   listeners.clear()
 }
 
 /** After the next paint: a frame's callbacks run before it paints, a task queued there runs after. */
-function afterNextPaint(then: () => void) {
-  if (typeof requestAnimationFrame !== 'function') {
-    setTimeout(then, 0)
-    return
-  }
-  requestAnimationFrame(() => setTimeout(then, 0))
+function afterNextPaint() {
+  requestAnimationFrame(() => setTimeout(finish, 0))
 }
 
 function schedule() {
   if (scheduled || done) return
   scheduled = true
-  if (typeof window === 'undefined' || typeof document === 'undefined') {
-    finish()
-    return
-  }
-  setTimeout(finish, FALLBACK_MS)
-  const painted = () => afterNextPaint(finish)
-  if (document.readyState === 'complete') painted()
-  else window.addEventListener('load', painted, { once: true })
+  fallback = setTimeout(finish, FALLBACK_MS)
+  if (document.readyState === 'complete') afterNextPaint()
+  else window.addEventListener('load', afterNextPaint, { once: true })
 }
 
 export function firstScreenDone(): boolean {
@@ -57,6 +50,8 @@ export function onFirstScreenDone(listener: Listener): () => void {
 
 /** For tests: back to a page that has not painted yet. */
 export function resetFirstScreen() {
+  clearTimeout(fallback)
+  window.removeEventListener('load', afterNextPaint)
   done = false
   scheduled = false
   listeners.clear()

@@ -19,9 +19,14 @@ interface SiteImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
   portrait?: ImageLayout
 }
 
+/** For the images that never wait: nothing to watch. */
+const neverChanges = () => () => {}
+
 export function SiteImage({ src, alt, layout, portrait, className, onError, ...rest }: SiteImageProps) {
   const [failed, setFailed] = useState<string | null>(null)
-  const firstScreen = useSyncExternalStore(onFirstScreenDone, firstScreenDone, firstScreenDone)
+  const lazy = rest.loading === 'lazy'
+  // Only a lazy image waits for the first screen (and renders again when it is done).
+  const firstScreen = useSyncExternalStore(lazy ? onFirstScreenDone : neverChanges, firstScreenDone, firstScreenDone)
   if (!src.trim() || failed === src) {
     return (
       <div
@@ -35,7 +40,7 @@ export function SiteImage({ src, alt, layout, portrait, className, onError, ...r
       </div>
     )
   }
-  if (rest.loading === 'lazy' && !firstScreen) {
+  if (lazy && !firstScreen) {
     return <span aria-hidden="true" data-testid="image-pending" className={cn('block', className)} />
   }
   const api = apiUrl()
