@@ -20,6 +20,23 @@ fn is_json(data_type: &str) -> bool {
     matches!(data_type, "json" | "jsonb")
 }
 
+/// A type name (as the schema cache spells it, `format_type` without modifier)
+/// that values can be cast to without losing anything. SQL reads a bare
+/// `character` as `character(1)` and `bit` as `bit(1)`, so `'DZ'::character` is
+/// `'D'` and a `char(2)` column would silently match nothing; `bpchar` and the
+/// quoted `"bit"` are the same types with no length. Every other spelling
+/// without a modifier already has none (`character varying`, `numeric`, the
+/// time types), and a domain's base type is looked up without its modifier.
+pub fn cast_type(type_name: &str) -> String {
+    let base = type_name.trim_end_matches("[]");
+    let dims = &type_name[base.len()..];
+    match base {
+        "character" => format!("bpchar{dims}"),
+        "bit" => format!("\"bit\"{dims}"),
+        _ => type_name.to_string(),
+    }
+}
+
 /// The columns of one level of a query, and how that level is named.
 #[derive(Clone, Copy)]
 pub struct Columns<'a> {
@@ -39,7 +56,7 @@ impl<'a> Columns<'a> {
         let column = self.get(&field.name)?;
         let json = is_json(&column.base_type);
         let value_type = match field.json_path.last() {
-            None => column.base_type.clone(),
+            None => cast_type(&column.base_type),
             Some(JsonStep {
                 arrow: JsonArrow::Text,
                 ..
@@ -138,5 +155,16 @@ mod tests {
         insta::assert_snapshot!(cast("1int"), @r#""type \"1int\" does not exist""#);
         insta::assert_snapshot!(cast("$x"), @r#""type \"$x\" does not exist""#);
         insta::assert_snapshot!(cast(""), @r#""type \"\" does not exist""#);
+    }
+
+    #[test]
+    fn cast_types_keep_the_whole_value() {
+        assert_eq!(cast_type("character"), "bpchar");
+        assert_eq!(cast_type("character[]"), "bpchar[]");
+        assert_eq!(cast_type("bit"), "\"bit\"");
+        assert_eq!(cast_type("bit[]"), "\"bit\"[]");
+        for unchanged in ["character varying", "bit varying", "numeric", "text[]", "\"char\"", "integer"] {
+            assert_eq!(cast_type(unchanged), unchanged);
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use super::columns::cast_type;
 use super::ir::{Call, CallArgs, Shape, TableRef};
 use super::read::{self, Level, ReadCtx};
 use super::routine::{find, given, shape};
@@ -214,7 +215,7 @@ fn call_args(
     if raw || single_object || (inputs.len() == 1 && inputs[0].name.is_empty()) {
         let data_type = inputs
             .first()
-            .map_or("json".to_string(), |a| a.data_type.clone());
+            .map_or("json".to_string(), |a| cast_type(&a.data_type));
         let body = if data_type == "bytea" {
             format!(
                 "\\x{}",
@@ -243,7 +244,7 @@ fn call_args(
             params: inputs
                 .iter()
                 .filter(|a| keys.contains(&a.name))
-                .map(|a| (a.name.clone(), a.data_type.clone()))
+                .map(|a| (a.name.clone(), cast_type(&a.data_type)))
                 .collect(),
         },
         None => CallArgs::Direct(
@@ -251,7 +252,7 @@ fn call_args(
                 .iter()
                 .filter_map(|a| {
                     let (_, v) = query_args.iter().find(|(k, _)| k == &a.name)?;
-                    Some((a.name.clone(), v.clone(), a.data_type.clone()))
+                    Some((a.name.clone(), v.clone(), cast_type(&a.data_type)))
                 })
                 .collect(),
         ),
