@@ -27,10 +27,14 @@ pub fn email(raw: &str) -> Result<String, Error> {
         return Err(Error::Validation("An email address is too long".into()));
     }
     let well_formed = email.split_once('@').is_some_and(|(local, domain)| {
-        !local.is_empty() && local.bytes().all(local_part_byte) && domain.split('.').all(domain_label)
+        !local.is_empty()
+            && local.bytes().all(local_part_byte)
+            && domain.split('.').all(domain_label)
     });
     if !well_formed {
-        return Err(Error::Validation("Unable to validate email address: invalid format".into()));
+        return Err(Error::Validation(
+            "Unable to validate email address: invalid format".into(),
+        ));
     }
     Ok(email.to_ascii_lowercase())
 }
@@ -46,7 +50,9 @@ fn domain_label(label: &str) -> bool {
             bytes.len() <= 63
                 && first.is_ascii_alphanumeric()
                 && last.is_ascii_alphanumeric()
-                && bytes.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
         }
         _ => false,
     }
@@ -163,7 +169,10 @@ mod tests {
             assert!(invalid(bad), "{bad:?}");
         }
         let label = "a".repeat(63);
-        assert_eq!(email(&format!("x@{label}.com")).unwrap(), format!("x@{label}.com"));
+        assert_eq!(
+            email(&format!("x@{label}.com")).unwrap(),
+            format!("x@{label}.com")
+        );
         assert!(invalid(&format!("x@{label}a.com")), "a label of 64");
         for good in [
             "a!#$%&'*+/=?^_`{|}~-z@example.com",
@@ -178,7 +187,10 @@ mod tests {
             Err(Error::Validation(m)) => assert_eq!(m, "An email address is too long"),
             other => panic!("{other:?}"),
         }
-        assert!(email(&format!("{}@example.com", "a".repeat(243))).is_ok(), "255 bytes");
+        assert!(
+            email(&format!("{}@example.com", "a".repeat(243))).is_ok(),
+            "255 bytes"
+        );
     }
 
     #[test]

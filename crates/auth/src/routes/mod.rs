@@ -95,7 +95,9 @@ pub fn register(cfg: &mut web::ServiceConfig) {
                 .route(web::post().to(verify_post::handle)),
         )
         .service(resource("/invite").route(web::post().to(invite::handle)))
-        .service(gated(Gate::Admin, "/admin/generate_link").route(web::post().to(generate_link::handle)))
+        .service(
+            gated(Gate::Admin, "/admin/generate_link").route(web::post().to(generate_link::handle)),
+        )
         .service(resource("/settings").route(web::get().to(settings::handle)))
         .service(resource("/health").route(web::get().to(health::handle)))
         .service(resource("/.well-known/jwks.json").route(web::get().to(jwks::handle)))

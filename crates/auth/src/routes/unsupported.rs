@@ -127,7 +127,9 @@ async fn admin_and_user(state: &AuthState, req: &HttpRequest) -> Result<(), Erro
     bearer::require_admin(state, req)?;
     let id = admin_params::user_id(req.match_info().query("user_id"))?;
     let mut conn = state.pool.acquire().await?;
-    users::find_by_id(&mut conn, id).await?.ok_or(Error::UserNotFound)?;
+    users::find_by_id(&mut conn, id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
     Ok(())
 }
 
@@ -147,10 +149,15 @@ fn admin_user_refusal(error: fn() -> Error) -> Route {
 
 pub fn register(cfg: &mut web::ServiceConfig) {
     // Features whose switch GoTrue's router checks before any session.
-    cfg.service(web::resource(["/authorize", "/callback"]).route(refuse(Gate::Open, oauth_disabled)))
-        .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
-        .service(web::resource(["/passkeys", "/passkeys/{tail:.*}"]).route(refuse(Gate::Open, passkeys_disabled)))
-        .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
+    cfg.service(
+        web::resource(["/authorize", "/callback"]).route(refuse(Gate::Open, oauth_disabled)),
+    )
+    .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
+    .service(
+        web::resource(["/passkeys", "/passkeys/{tail:.*}"])
+            .route(refuse(Gate::Open, passkeys_disabled)),
+    )
+    .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
     // Behind GoTrue's `requireAuthentication`.
     cfg.service(
         web::resource("/reauthenticate")
@@ -174,23 +181,31 @@ pub fn register(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/user/{tail:.*}").route(unknown_path(Gate::Session)));
     // Behind GoTrue's `requireAdminCredentials`, like every path under /admin.
     cfg.service(
-        web::resource(["/admin/sso", "/admin/sso/{tail:.*}"]).route(refuse(Gate::Admin, saml_disabled)),
+        web::resource(["/admin/sso", "/admin/sso/{tail:.*}"])
+            .route(refuse(Gate::Admin, saml_disabled)),
     )
     .service(
         web::resource(["/admin/oauth", "/admin/oauth/{tail:.*}"])
             .route(refuse(Gate::Admin, oauth_server_disabled)),
     )
     .service(
-        web::resource(["/admin/custom-providers", "/admin/custom-providers/{tail:.*}"])
-            .route(refuse(Gate::Admin, custom_providers_disabled)),
+        web::resource([
+            "/admin/custom-providers",
+            "/admin/custom-providers/{tail:.*}",
+        ])
+        .route(refuse(Gate::Admin, custom_providers_disabled)),
     )
     .service(
-        web::resource(["/admin/users/{user_id}/factors", "/admin/users/{user_id}/passkeys"])
-            .route(web::get().to(admin_empty_list))
-            .default_service(admin_user_refusal(method_not_allowed)),
+        web::resource([
+            "/admin/users/{user_id}/factors",
+            "/admin/users/{user_id}/passkeys",
+        ])
+        .route(web::get().to(admin_empty_list))
+        .default_service(admin_user_refusal(method_not_allowed)),
     )
     .service(
-        web::resource("/admin/users/{user_id}/factors/{tail:.*}").route(admin_user_refusal(factor_not_found)),
+        web::resource("/admin/users/{user_id}/factors/{tail:.*}")
+            .route(admin_user_refusal(factor_not_found)),
     )
     .service(
         web::resource("/admin/users/{user_id}/passkeys/{passkey_id}")
