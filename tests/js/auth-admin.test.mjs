@@ -1,5 +1,6 @@
 // supabase.auth.admin with the service_role key: create, list (paged), get,
-// update and delete users; any other key is 403 not_admin.
+// update and delete users, generateLink of each type, a user's MFA factors,
+// addresses GoTrue refuses; any other key is 403 not_admin.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPleat, apiKey, signJwt } from './lib/pleat.mjs';
@@ -182,6 +183,91 @@ describe('auth.admin with the service_role key', () => {
       message: 'Invalid Refresh Token: Refresh Token Not Found',
     });
     assertApiError((await admin.deleteUser(user.id)).error, { status: 404, code: 'user_not_found', message: 'User not found' });
+  });
+});
+
+describe('generateLink answers the type asked for, as GoTrue does', () => {
+  const typeOf = (link) => new URL(link).searchParams.get('type');
+
+  for (const type of ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new']) {
+    test(type, async () => {
+      const fresh = type === 'signup' || type === 'invite';
+      const email = fresh ? uniqueEmail(type) : (await createUser(pleat)).email;
+      const params = { type, email };
+      if (type === 'signup') params.password = PASSWORD;
+      if (type.startsWith('email_change')) params.newEmail = uniqueEmail('moved');
+      const { data, error } = await admin.generateLink(params);
+      assert.equal(error, null);
+      assert.equal(data.properties.verification_type, type);
+      assert.equal(data.user.email, email);
+      // The link itself carries the type /verify takes (one for both halves of an email change).
+      assert.equal(typeOf(data.properties.action_link), type.startsWith('email_change') ? 'email_change' : type);
+    });
+  }
+
+  test('a magic link for an unknown address signs it up: signup, and its code confirms the account', async () => {
+    const email = uniqueEmail('newcomer');
+    const { data, error } = await admin.generateLink({ type: 'magiclink', email });
+    assert.equal(error, null);
+    assert.equal(data.properties.verification_type, 'signup');
+    assert.equal(data.user.email, email);
+    assert.equal(data.user.email_confirmed_at, undefined);
+    const verified = await authClient(pleat).auth.verifyOtp({ email, token: data.properties.email_otp, type: 'signup' });
+    assert.equal(verified.error, null);
+    assert.equal(verified.data.user.email, email);
+    assert.ok(verified.data.user.email_confirmed_at);
+  });
+
+  test('an unknown type is 400 validation_failed with GoTrue\'s message', async () => {
+    const { error } = await admin.generateLink({ type: 'sms', email: uniqueEmail() });
+    assertApiError(error, { status: 400, code: 'validation_failed', message: 'Invalid email action link type requested: sms' });
+  });
+});
+
+describe('an address GoTrue refuses is refused wherever it comes in', () => {
+  const INVALID = { status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' };
+
+  for (const bad of ['xx:;x@x.x', 'a(b)@example.com', 'a@exa_mple.com', 'ü@example.com']) {
+    test(bad, async () => {
+      const user = await createUser(pleat);
+      const { client } = await signedIn(pleat, user);
+      const anon = authClient(pleat).auth;
+      const calls = [
+        ['admin.createUser', () => admin.createUser({ email: bad, password: PASSWORD, email_confirm: true })],
+        ['admin.inviteUserByEmail', () => admin.inviteUserByEmail(bad)],
+        ['admin.generateLink invite', () => admin.generateLink({ type: 'invite', email: bad })],
+        ['admin.generateLink magiclink', () => admin.generateLink({ type: 'magiclink', email: bad })],
+        ['admin.generateLink email_change_new', () => admin.generateLink({ type: 'email_change_new', email: user.email, newEmail: bad })],
+        ['admin.updateUserById', () => admin.updateUserById(user.id, { email: bad, email_confirm: true })],
+        ['signInWithOtp', () => anon.signInWithOtp({ email: bad })],
+        ['resetPasswordForEmail', () => anon.resetPasswordForEmail(bad)],
+        ['resend', () => anon.resend({ type: 'signup', email: bad })],
+        ['updateUser', () => client.auth.updateUser({ email: bad })],
+      ];
+      for (const [name, call] of calls) assertApiError((await call()).error, INVALID, name);
+      const verify = await anon.verifyOtp({ email: bad, token: '123456', type: 'email' });
+      assertApiError(verify.error, { status: 422, code: 'validation_failed', message: 'Invalid email format' }, 'verifyOtp');
+      const stored = await pleat.sql('SELECT count(*)::int AS n FROM auth.users WHERE email = $1 OR email_change = $1', [bad.toLowerCase()]);
+      assert.equal(stored.rows[0].n, 0, 'no account or pending change holds the address');
+      assert.equal((await admin.getUserById(user.id)).data.user.email, user.email);
+    });
+  }
+});
+
+describe('auth.admin.mfa', () => {
+  test("listFactors is a user's (empty) list; an unknown user is 404 user_not_found", async () => {
+    const user = await createUser(pleat);
+    const { data, error } = await admin.mfa.listFactors({ userId: user.id });
+    assert.equal(error, null);
+    assert.deepEqual(data, { factors: [] });
+    const missing = await admin.mfa.listFactors({ userId: '00000000-0000-4000-8000-000000000000' });
+    assertApiError(missing.error, { status: 404, code: 'user_not_found', message: 'User not found' });
+  });
+
+  test('deleteFactor of a factor that does not exist is 404 mfa_factor_not_found', async () => {
+    const user = await createUser(pleat);
+    const { error } = await admin.mfa.deleteFactor({ userId: user.id, id: '00000000-0000-4000-8000-000000000000' });
+    assertApiError(error, { status: 404, code: 'mfa_factor_not_found', message: 'Factor not found' });
   });
 });
 

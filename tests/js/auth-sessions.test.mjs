@@ -1,7 +1,8 @@
 // One user, several devices: signOut with each scope ends exactly the sessions
 // it should, the other devices learn it from getUser() (AuthSessionMissingError),
 // and updateUser changes the password (ending the other sessions) or merges
-// the metadata.
+// the metadata. The features Pleat lacks (MFA, reauthentication) check the
+// session before they say so.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPleat } from './lib/pleat.mjs';
@@ -94,7 +95,7 @@ describe('signOut scopes', () => {
     assert.equal((await b.client.auth.getSession()).data.session, null);
   });
 
-  test('the logout endpoint: 204, 401 without a token, 400 for an unknown scope', async () => {
+  test('the logout endpoint: 204, 401 without a token (whatever the scope), 400 for an unknown scope', async () => {
     const { devices: [a] } = await devices(1);
     const call = (query, headers) =>
       fetch(`${pleat.url}/auth/v1/logout${query}`, {
@@ -104,6 +105,8 @@ describe('signOut scopes', () => {
     const noToken = await call('');
     assert.equal(noToken.status, 401);
     assert.deepEqual(await noToken.json(), { code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+    const noTokenBadScope = await call('?scope=everywhere');
+    assert.equal(noTokenBadScope.status, 401, 'the token is asked for before the scope is read');
     const bad = await call('?scope=everywhere', { Authorization: `Bearer ${a.session.access_token}` });
     assert.equal(bad.status, 400);
     assert.equal((await bad.json()).code, 'validation_failed');
@@ -133,6 +136,48 @@ describe('getUser after a sign-out elsewhere', () => {
     const { data, error } = await a.client.auth.getUser();
     assert.deepEqual(data, { user: null });
     assertApiError(error, { status: 403, code: 'user_not_found', message: 'User from sub claim in JWT does not exist' });
+  });
+});
+
+describe('features Pleat lacks: the session is checked first, as GoTrue does', () => {
+  const FACTOR = '00000000-0000-4000-8000-000000000000';
+  // Without a session supabase-js sends the API key as the bearer: a valid
+  // token that names no user, which GoTrue refuses before anything else.
+  const NO_USER = { status: 403, code: 'bad_jwt', message: 'invalid claim: missing sub claim' };
+
+  test('without a session, MFA calls are refused for the missing user, not for MFA', async () => {
+    const { auth } = authClient(pleat);
+    assertApiError((await auth.mfa.enroll({ factorType: 'totp' })).error, NO_USER, 'enroll');
+    assertApiError((await auth.mfa.challenge({ factorId: FACTOR })).error, NO_USER, 'challenge');
+    assertApiError((await auth.mfa.unenroll({ factorId: FACTOR })).error, NO_USER, 'unenroll');
+  });
+
+  test('signed out elsewhere, reauthenticate and enroll are AuthSessionMissingError', async () => {
+    const { devices: [a, b] } = await devices(2);
+    await a.client.auth.signOut();
+    const reauth = await b.client.auth.reauthenticate();
+    assert.equal(reauth.error?.name, 'AuthSessionMissingError', `${reauth.error?.name}: ${reauth.error?.message}`);
+    const { devices: [c, d] } = await devices(2);
+    await c.client.auth.signOut();
+    const enroll = await d.client.auth.mfa.enroll({ factorType: 'totp' });
+    assert.equal(enroll.error?.name, 'AuthSessionMissingError', `${enroll.error?.name}: ${enroll.error?.message}`);
+  });
+
+  test('a deleted user: reauthenticate is 403 user_not_found', async () => {
+    const { user, devices: [a] } = await devices(1);
+    assert.equal((await authClient(pleat, { key: pleat.serviceKey }).auth.admin.deleteUser(user.id)).error, null);
+    assertApiError((await a.client.auth.reauthenticate()).error, {
+      status: 403, code: 'user_not_found', message: 'User from sub claim in JWT does not exist',
+    });
+  });
+
+  test('signed in, each says the feature is not available here', async () => {
+    const { devices: [a] } = await devices(1);
+    assertApiError((await a.client.auth.reauthenticate()).error, { status: 422, code: 'reauthentication_not_valid' }, 'reauthenticate');
+    assertApiError((await a.client.auth.mfa.enroll({ factorType: 'totp' })).error, { status: 422, code: 'mfa_totp_enroll_not_enabled' }, 'enroll');
+    assertApiError((await a.client.auth.mfa.challenge({ factorId: FACTOR })).error, {
+      status: 404, code: 'mfa_factor_not_found', message: 'Factor not found',
+    }, 'challenge');
   });
 });
 

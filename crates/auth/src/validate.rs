@@ -11,27 +11,51 @@ pub const MAX_METADATA_BYTES: usize = 16 * 1024;
 pub const DEFAULT_PER_PAGE: u64 = 50;
 pub const MAX_PER_PAGE: u64 = 1000;
 
-/// A trimmed, lower-case address that looks deliverable.
+/// A trimmed, lower-case address, refused with GoTrue's messages unless it has
+/// the form GoTrue accepts (`checkmail.ValidateFormat`): a local part of ASCII
+/// letters, digits and ``.!#$%&'*+/=?^_`{|}~-``, one `@`, then dot-separated
+/// labels of letters, digits and inner hyphens, at most 63 characters each.
+/// Every address a client hands in goes through here: an address GoTrue would
+/// refuse must not become an account that clients built on GoTrue's models
+/// then fail to read back.
 pub fn email(raw: &str) -> Result<String, Error> {
-    let email = raw.trim().to_lowercase();
+    let email = raw.trim();
     if email.is_empty() {
         return Err(Error::Validation("An email address is required".into()));
     }
     if email.len() > 255 {
         return Err(Error::Validation("An email address is too long".into()));
     }
-    let invalid = || Error::Validation("Unable to validate email address: invalid format".into());
-    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
-    let domain_ok = !domain.is_empty()
-        && !domain.contains('@')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !domain.contains("..");
-    if local.is_empty() || !domain_ok || email.chars().any(|c| c.is_whitespace() || c.is_control())
-    {
-        return Err(invalid());
+    let well_formed = email.split_once('@').is_some_and(|(local, domain)| {
+        !local.is_empty()
+            && local.bytes().all(local_part_byte)
+            && domain.split('.').all(domain_label)
+    });
+    if !well_formed {
+        return Err(Error::Validation(
+            "Unable to validate email address: invalid format".into(),
+        ));
     }
-    Ok(email)
+    Ok(email.to_ascii_lowercase())
+}
+
+fn local_part_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b".!#$%&'*+/=?^_`{|}~-".contains(&b)
+}
+
+fn domain_label(label: &str) -> bool {
+    let bytes = label.as_bytes();
+    match (bytes.first(), bytes.last()) {
+        (Some(first), Some(last)) => {
+            bytes.len() <= 63
+                && first.is_ascii_alphanumeric()
+                && last.is_ascii_alphanumeric()
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        }
+        _ => false,
+    }
 }
 
 pub fn password(password: &str, min_length: usize) -> Result<(), Error> {
@@ -116,6 +140,57 @@ mod tests {
             assert!(matches!(email(bad), Err(Error::Validation(_))), "{bad}");
         }
         assert!(email(&format!("{}@x.io", "a".repeat(260))).is_err());
+    }
+
+    #[test]
+    fn emails_follow_gotrues_format_rule() {
+        let invalid = |e: &str| match email(e) {
+            Err(Error::Validation(m)) => m == "Unable to validate email address: invalid format",
+            _ => false,
+        };
+        for bad in [
+            "xx:;x@x.x",
+            "a(b)@example.com",
+            "a,b@example.com",
+            "\"quoted\"@example.com",
+            "a\\b@example.com",
+            "[a]@example.com",
+            "<a>@example.com",
+            "a@exa_mple.com",
+            "a@-example.com",
+            "a@example-.com",
+            "a@exa mple.com",
+            "a@[127.0.0.1]",
+            "ü@example.com",
+            "a@exämple.com",
+            "a\u{0}@example.com",
+            "a@b\n.c",
+        ] {
+            assert!(invalid(bad), "{bad:?}");
+        }
+        let label = "a".repeat(63);
+        assert_eq!(
+            email(&format!("x@{label}.com")).unwrap(),
+            format!("x@{label}.com")
+        );
+        assert!(invalid(&format!("x@{label}a.com")), "a label of 64");
+        for good in [
+            "a!#$%&'*+/=?^_`{|}~-z@example.com",
+            ".dots.@example.com",
+            "root@localhost",
+            "x@1-2.3",
+            "First.Last+tag@Sub.Example.org",
+        ] {
+            assert_eq!(email(good).unwrap(), good.to_ascii_lowercase(), "{good}");
+        }
+        match email(&format!("{}@example.com", "a".repeat(244))) {
+            Err(Error::Validation(m)) => assert_eq!(m, "An email address is too long"),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            email(&format!("{}@example.com", "a".repeat(243))).is_ok(),
+            "255 bytes"
+        );
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! makes the token a mail would carry and answers it instead of mailing it:
 //! the user's fields plus `action_link`, `email_otp`, `hashed_token`,
 //! `verification_type` and `redirect_to`, as GoTrue does. Types: `signup`
-//! (with `password`), `invite`, `magiclink`, `recovery` (existing accounts),
-//! `email_change_current` and `email_change_new` (with `new_email`).
+//! (with `password`), `invite`, `magiclink` (an unknown address is signed up,
+//! as GoTrue does), `recovery` (existing accounts), `email_change_current` and
+//! `email_change_new` (with `new_email`).
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -49,12 +50,19 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
             let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
             (user, kind, issued)
         }
-        "magiclink" | "recovery" => {
-            let user = users::find_by_email(&mut tx, &email).await?.ok_or(Error::UserNotFound)?;
-            let kind = if link_type == "recovery" { Kind::Recovery } else { Kind::MagicLink };
-            let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
-            (user, kind, issued)
-        }
+        "magiclink" | "recovery" => match users::find_by_email(&mut tx, &email).await? {
+            Some(user) => {
+                let kind = if link_type == "recovery" { Kind::Recovery } else { Kind::MagicLink };
+                let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+                (user, kind, issued)
+            }
+            None if link_type == "magiclink" => {
+                let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
+                let issued = mail_tokens::issue(&mut tx, user.id, Kind::Confirmation, &email).await?;
+                (user, Kind::Confirmation, issued)
+            }
+            None => return Err(Error::UserNotFound),
+        },
         "email_change_current" | "email_change_new" => {
             let new_email = validate::email(&present(params.new_email).ok_or_else(|| {
                 Error::Validation("The new email address must be provided".into())
@@ -66,15 +74,19 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
                 _ => (user, Kind::EmailChangeNew, new),
             }
         }
-        _ => return Err(Error::Validation("Invalid link type".into())),
+        other => return Err(Error::Validation(format!("Invalid email action link type requested: {other}"))),
     };
     let user = users::find_by_id(&mut tx, user.id).await?.ok_or(Error::UserNotFound)?;
     tx.commit().await?;
+    // GoTrue answers the type asked for (`email_change_current`, where the
+    // link says `email_change`), but `signup` for a magic link that signed up
+    // its address; clients' models of the answer take only these.
+    let verification_type = if kind == Kind::Confirmation { "signup" } else { link_type.as_str() };
     let mut body = user.to_json();
     body["action_link"] = json!(mail_tokens::action_link(&state, &issued.token_hash, kind, &redirect_to));
     body["email_otp"] = json!(issued.otp);
     body["hashed_token"] = json!(issued.token_hash);
-    body["verification_type"] = json!(kind.verification_type());
+    body["verification_type"] = json!(verification_type);
     body["redirect_to"] = json!(redirect_to);
     Ok(HttpResponse::Ok().json(body))
 }

@@ -20,6 +20,8 @@ enum Scope {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
+    // GoTrue checks the session before it reads the scope.
+    let principal = bearer::authenticate(&state, &req).await?;
     let query: Query = body::query(req.query_string())?;
     let scope = match query.scope.as_deref().unwrap_or("") {
         "" | "global" => Scope::Global,
@@ -31,7 +33,6 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
             )))
         }
     };
-    let principal = bearer::authenticate(&state, &req).await?;
     let user_id = principal.user.id;
     let mut conn = state.pool.acquire().await?;
     match (principal.session, scope) {

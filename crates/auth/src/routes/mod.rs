@@ -27,22 +27,60 @@ mod user_update;
 mod verify_get;
 mod verify_post;
 
-use actix_web::{web, HttpResponse, Resource};
+use actix_web::web::Data;
+use actix_web::{web, HttpRequest, HttpResponse, Resource, Route};
 
-use crate::Error;
+use crate::{bearer, AuthState, Error};
+
+/// Who GoTrue's router lets through before it says anything else about a
+/// path (a feature that is off, a wrong method, an unknown path): anyone, a
+/// caller with a live session (`requireAuthentication`: 401 without a token),
+/// or the service role (`requireAdminCredentials`).
+#[derive(Clone, Copy)]
+enum Gate {
+    Open,
+    Session,
+    Admin,
+}
+
+impl Gate {
+    async fn check(self, state: &AuthState, req: &HttpRequest) -> Result<(), Error> {
+        match self {
+            Gate::Open => Ok(()),
+            Gate::Session => bearer::authenticate(state, req).await.map(drop),
+            Gate::Admin => bearer::require_admin(state, req).map(drop),
+        }
+    }
+}
+
+/// A route that answers `error` to whoever `gate` lets through.
+fn refuse(gate: Gate, error: fn() -> Error) -> Route {
+    web::to(move |state: Data<AuthState>, req: HttpRequest| async move {
+        gate.check(&state, &req).await?;
+        Err::<HttpResponse, _>(error())
+    })
+}
+
+fn method_not_allowed() -> Error {
+    Error::MethodNotAllowed
+}
 
 /// A resource whose other methods answer a JSON 405.
 fn resource(path: &str) -> Resource {
-    web::resource(path).default_service(web::to(|| async {
-        Err::<HttpResponse, _>(Error::MethodNotAllowed)
-    }))
+    gated(Gate::Open, path)
+}
+
+/// A resource whose other methods answer a JSON 405 to whoever `gate` lets
+/// through.
+fn gated(gate: Gate, path: &str) -> Resource {
+    web::resource(path).default_service(refuse(gate, method_not_allowed))
 }
 
 pub fn register(cfg: &mut web::ServiceConfig) {
     cfg.service(resource("/token").route(web::post().to(token::handle)))
         .service(resource("/logout").route(web::post().to(logout::handle)))
         .service(
-            resource("/user")
+            gated(Gate::Session, "/user")
                 .route(web::get().to(user_get::handle))
                 .route(web::put().to(user_update::handle)),
         )
@@ -57,17 +95,19 @@ pub fn register(cfg: &mut web::ServiceConfig) {
                 .route(web::post().to(verify_post::handle)),
         )
         .service(resource("/invite").route(web::post().to(invite::handle)))
-        .service(resource("/admin/generate_link").route(web::post().to(generate_link::handle)))
+        .service(
+            gated(Gate::Admin, "/admin/generate_link").route(web::post().to(generate_link::handle)),
+        )
         .service(resource("/settings").route(web::get().to(settings::handle)))
         .service(resource("/health").route(web::get().to(health::handle)))
         .service(resource("/.well-known/jwks.json").route(web::get().to(jwks::handle)))
         .service(
-            resource("/admin/users")
+            gated(Gate::Admin, "/admin/users")
                 .route(web::get().to(admin_users_list::handle))
                 .route(web::post().to(admin_user_create::handle)),
         )
         .service(
-            resource("/admin/users/{user_id}")
+            gated(Gate::Admin, "/admin/users/{user_id}")
                 .route(web::get().to(admin_user_get::handle))
                 .route(web::put().to(admin_user_update::handle))
                 .route(web::delete().to(admin_user_delete::handle)),

@@ -73,16 +73,8 @@ async fn unknown_paths_and_methods_answer_json() {
 async fn out_of_scope_features_answer_clear_json_errors() {
     let app = spawn_app().await;
     let cases: &[(&str, &str, u16, &str)] = &[
-        ("GET", "/reauthenticate", 422, "reauthentication_not_valid"),
         ("POST", "/invite", 401, "no_authorization"),
         ("POST", "/admin/generate_link", 401, "no_authorization"),
-        ("POST", "/factors", 422, "mfa_totp_enroll_not_enabled"),
-        (
-            "POST",
-            "/factors/123/challenge",
-            404,
-            "mfa_factor_not_found",
-        ),
         (
             "GET",
             "/authorize?provider=github",
@@ -90,12 +82,6 @@ async fn out_of_scope_features_answer_clear_json_errors() {
             "provider_disabled",
         ),
         ("GET", "/callback", 400, "provider_disabled"),
-        (
-            "GET",
-            "/user/identities/authorize",
-            404,
-            "manual_linking_disabled",
-        ),
         ("POST", "/sso", 404, "saml_provider_disabled"),
         ("GET", "/sso/saml/metadata", 404, "saml_provider_disabled"),
         (

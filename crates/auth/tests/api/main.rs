@@ -2,6 +2,7 @@
 //! port 0, against a throwaway database (see `helpers::spawn_app`).
 
 mod accounts;
+mod addresses;
 mod admin;
 mod editors;
 mod errors;
@@ -11,6 +12,7 @@ mod logout;
 mod meta;
 mod rate_limits;
 mod refresh;
+mod session_first;
 mod signup;
 mod token;
 mod user;
