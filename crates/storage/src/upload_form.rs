@@ -47,14 +47,18 @@ fn header_text<'a>(req: &'a HttpRequest, name: &str) -> Result<Option<&'a str>, 
         .transpose()
 }
 
+/// A content type as sent, an empty one counting as none (Supabase takes
+/// `''` as application/octet-stream).
+fn content_type_header(req: &HttpRequest) -> Result<Option<&str>, StorageError> {
+    Ok(header_text(req, header::CONTENT_TYPE.as_str())?.filter(|ct| !ct.trim().is_empty()))
+}
+
 /// The request's own Content-Type, parsed (a raw upload's type, or the
 /// multipart form's).
 pub fn request_content_type(
     req: &HttpRequest,
 ) -> Result<Option<media_type::MediaType>, StorageError> {
-    header_text(req, header::CONTENT_TYPE.as_str())?
-        .map(media_type::parse)
-        .transpose()
+    content_type_header(req)?.map(media_type::parse).transpose()
 }
 
 /// The file part's own Content-Type header, as sent (checked where it is used).
@@ -76,7 +80,7 @@ impl Meta {
     /// A raw body: `content-type` and `cache-control` as sent (checked),
     /// `x-metadata`.
     pub fn from_headers(req: &HttpRequest) -> Result<Meta, StorageError> {
-        let content_type = match header_text(req, header::CONTENT_TYPE.as_str())? {
+        let content_type = match content_type_header(req)? {
             Some(ct) => media_type::checked(ct)?,
             None => "application/octet-stream".to_string(),
         };
@@ -171,7 +175,7 @@ impl FormFields {
         };
         let content_type = match self.content_type.filter(|c| !c.is_empty()) {
             Some(ct) => media_type::checked(&ct)?,
-            None => match part_type {
+            None => match part_type.filter(|ct| !ct.trim().is_empty()) {
                 Some(ct) => media_type::checked(ct)?,
                 None => "application/octet-stream".to_string(),
             },
@@ -208,6 +212,10 @@ mod tests {
         assert_eq!(meta.content_type, "image/png");
         assert_eq!(
             FormFields::default().meta(None).unwrap().content_type,
+            "application/octet-stream"
+        );
+        assert_eq!(
+            FormFields::default().meta(Some(" ")).unwrap().content_type,
             "application/octet-stream"
         );
     }

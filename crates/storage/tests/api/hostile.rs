@@ -237,6 +237,22 @@ async fn a_content_type_list_is_refused_wherever_a_content_type_comes_in() {
         assert_eq!(res.headers()["content-type"], "text/plain", "{html}");
     }
 
+    // An empty Content-Type is none at all, as in Supabase.
+    assert_eq!(
+        app.put_object("pub/empty.bin", b"x", "").await.status(),
+        200
+    );
+    let info: Value = app
+        .client
+        .get(app.url("/object/info/pub/empty.bin"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(info["content_type"], "application/octet-stream");
+
     // A row stored before the check (or written by SQL) with a list is not
     // served verbatim either.
     sqlx::query(
