@@ -266,7 +266,7 @@ for (const [backend, env] of [['a local directory', {}], ['S3', S3]]) {
       assert.equal(head.headers.get('content-length'), '26');
 
       const dl = await fetch(media.getPublicUrl('pub/letters.txt', { download: 'my letters.txt' }).data.publicUrl);
-      assert.equal(dl.headers.get('content-disposition'), "attachment; filename=my%20letters%2Etxt; filename*=UTF-8''my%20letters%2Etxt");
+      assert.equal(dl.headers.get('content-disposition'), `attachment; filename="my letters.txt"; filename*=UTF-8''my%20letters.txt`);
 
       await media.upload('pub/page.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html' });
       const html = await fetch(media.getPublicUrl('pub/page.html').data.publicUrl);

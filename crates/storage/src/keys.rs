@@ -1,5 +1,6 @@
-//! Object keys and bucket names: Supabase's character rules, and the path
-//! cleaning storage-js applies before it sends a key.
+//! Object keys and bucket names: Supabase's character rules, the length an
+//! S3 key may have, and the path cleaning storage-js applies before it sends
+//! a key.
 
 use crate::error::StorageError;
 
@@ -11,8 +12,32 @@ fn key_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || KEY_SYMBOLS.contains(c)
 }
 
+/// S3's limit on a key, which Supabase inherits from its backend. It also
+/// keeps `(bucket_id, name)` inside PostgreSQL's index row limit (about
+/// 2.7 KB), which a longer incompressible key overflows with a 500.
+pub const MAX_KEY_BYTES: usize = 1024;
+
+/// A name a request looks objects up by (a list prefix or search, a name
+/// to sign or remove): no stored key is longer, so a longer one is a
+/// client's mistake, refused like a key.
+pub fn within_key_length(name: &str) -> Result<(), StorageError> {
+    if name.len() > MAX_KEY_BYTES {
+        return Err(StorageError::new(
+            400,
+            "InvalidKey",
+            "InvalidKey",
+            format!(
+                "Invalid key: it is {} bytes long; keys are at most {MAX_KEY_BYTES} bytes",
+                name.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// A key as stored in `storage.objects.name`.
 pub fn object_key(key: &str) -> Result<&str, StorageError> {
+    within_key_length(key)?;
     if key.is_empty() || !key.chars().all(key_char) {
         return Err(StorageError::invalid_key(key));
     }
@@ -74,6 +99,16 @@ mod tests {
             assert_eq!(err.code, "InvalidKey", "{bad}");
             assert_eq!(err.status, 400);
         }
+    }
+
+    #[test]
+    fn keys_are_at_most_1024_bytes() {
+        assert!(object_key(&"k".repeat(1024)).is_ok());
+        let err = object_key(&"k".repeat(1025)).unwrap_err();
+        assert_eq!((err.status, err.code), (400, "InvalidKey"));
+        assert!(err.message.contains("1025 bytes"), "{}", err.message);
+        assert!(within_key_length(&"p".repeat(1024)).is_ok());
+        assert!(within_key_length(&"p".repeat(2700)).is_err());
     }
 
     #[test]

@@ -7,10 +7,13 @@
 
 pub mod backend;
 mod bucket_options;
+mod cache_control;
 mod caller;
 mod db;
 pub mod error;
+mod expires;
 pub mod keys;
+pub mod media_type;
 pub mod mime;
 mod model;
 mod paths;

@@ -2,6 +2,7 @@
 //! upload's content type matches one (`image/*` wildcards, or `*`).
 
 use crate::error::StorageError;
+use crate::media_type::{self, MediaType};
 
 fn token_ok(s: &str) -> bool {
     !s.is_empty()
@@ -38,21 +39,48 @@ pub fn validate_list(list: &[String]) -> Result<(), StorageError> {
     }
 }
 
+/// Parameters compare as sets, names and `charset` values case-insensitively.
+fn same_params(a: &MediaType, b: &MediaType) -> bool {
+    let norm = |m: &MediaType| {
+        let mut p: Vec<(String, String)> = m
+            .params
+            .iter()
+            .map(|(n, v)| {
+                let v = if n == "charset" {
+                    v.to_ascii_lowercase()
+                } else {
+                    v.clone()
+                };
+                (n.clone(), v)
+            })
+            .collect();
+        p.sort();
+        p
+    };
+    norm(a) == norm(b)
+}
+
 /// Whether `content_type` is allowed by `allowed` (an empty or absent list
-/// allows everything). Compared case-insensitively, parameters included.
+/// allows everything). As in Supabase, a parameter is part of the subtype
+/// (`text/plain;charset=UTF-8` is not `text/plain`), but a `type/*` entry
+/// takes any subtype with any parameters.
 pub fn allowed(content_type: &str, allowed: Option<&[String]>) -> bool {
     let Some(list) = allowed.filter(|l| !l.is_empty()) else {
         return true;
     };
-    let wanted = content_type.trim().to_ascii_lowercase();
-    let (w_type, w_sub) = wanted.split_once('/').unwrap_or((&wanted, ""));
+    let Ok(wanted) = media_type::parse(content_type) else {
+        return false;
+    };
     list.iter().any(|entry| {
-        let entry = entry.trim().to_ascii_lowercase();
-        if entry == "*" {
+        if entry.trim() == "*" {
             return true;
         }
-        let (e_type, e_sub) = entry.split_once('/').unwrap_or((&entry, ""));
-        e_type == w_type && (e_sub == "*" || e_sub == w_sub)
+        let Ok(entry) = media_type::parse(entry) else {
+            return false;
+        };
+        entry.kind == wanted.kind
+            && (entry.subtype == "*"
+                || (entry.subtype == wanted.subtype && same_params(&entry, &wanted)))
     })
 }
 
@@ -101,6 +129,18 @@ mod tests {
             "text/plain;charset=UTF-8",
             Some(&list(&["text/*"]))
         ));
+        assert!(allowed(
+            "text/plain; charset=\"UTF-8\"",
+            Some(&list(&["text/plain;charset=utf-8"]))
+        ));
+    }
+
+    #[test]
+    fn a_list_or_malformed_type_matches_nothing() {
+        let l = list(&["text/plain", "text/*"]);
+        assert!(!allowed("text/plain, text/html", Some(&l)));
+        assert!(!allowed("text/", Some(&l)));
+        assert!(allowed("text/plain, text/html", None));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use sqlx::{Postgres, Transaction};
 
 use crate::error::StorageError;
+use crate::mime;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Bucket {
@@ -42,6 +43,41 @@ impl Bucket {
             v["type"] = json!(self.kind);
         }
         v
+    }
+
+    /// The largest object this bucket takes: its own limit, never more than
+    /// the server's (`max_upload`).
+    pub fn size_limit(&self, max_upload: u64) -> u64 {
+        self.file_size_limit
+            .map_or(max_upload, |l| (l.max(0) as u64).min(max_upload))
+    }
+
+    /// Refuses `mimetype` under `key` unless the bucket's type list allows it;
+    /// Supabase Studio's empty-folder markers pass any list.
+    pub fn check_type(&self, key: &str, mimetype: &str) -> Result<(), StorageError> {
+        if key.ends_with(".emptyFolderPlaceholder")
+            || mime::allowed(mimetype, self.allowed_mime_types.as_deref())
+        {
+            Ok(())
+        } else {
+            Err(mime::refused(mimetype))
+        }
+    }
+
+    /// The bucket's rules for an object written whole (copied or moved in):
+    /// its type list, then its size limit.
+    pub fn check_object(
+        &self,
+        key: &str,
+        mimetype: &str,
+        size: u64,
+        max_upload: u64,
+    ) -> Result<(), StorageError> {
+        self.check_type(key, mimetype)?;
+        if size > self.size_limit(max_upload) {
+            return Err(StorageError::too_large());
+        }
+        Ok(())
     }
 
     /// A bucket by id, read as `tx`'s role (service_role for limit lookups).

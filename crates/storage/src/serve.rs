@@ -5,29 +5,66 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 
 use crate::backend::Backend;
 use crate::error::StorageError;
+use crate::media_type;
 use crate::model::Object;
 use crate::range::{self, Requested};
 
 /// Types a browser would render as a document with script.
+const DOCUMENT_TYPES: [&str; 4] = [
+    "text/html",
+    "application/xhtml+xml",
+    "text/xml",
+    "application/xml",
+];
+
+/// The Content-Type an object is served with: documents as text/plain, and
+/// a stored value that is not one media type (written before uploads were
+/// checked, or by SQL) as opaque bytes, never verbatim: a browser renders
+/// `text/plain, text/html` as HTML.
 fn safe_content_type(mimetype: &str) -> String {
-    let essence = mimetype
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    match essence.as_str() {
-        "text/html" | "application/xhtml+xml" | "text/xml" | "application/xml" => {
-            "text/plain".to_string()
-        }
-        _ => mimetype.to_string(),
+    match media_type::parse(mimetype) {
+        Ok(m) if DOCUMENT_TYPES.contains(&m.essence().as_str()) => "text/plain".to_string(),
+        Ok(_) => mimetype.to_string(),
+        Err(_) => "application/octet-stream".to_string(),
     }
 }
 
+/// What `encodeURIComponent` leaves as is, less `'()*`: RFC 8187 does not
+/// allow them in `filename*` (`'` delimits its charset), and a decoder reads
+/// their escapes as the same characters.
+const FILENAME_STAR: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~');
+
+/// The plain `filename` for clients that ignore `filename*`: a quoted
+/// string of printable ASCII, anything else replaced by `_`.
+fn ascii_filename(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 2);
+    out.push('"');
+    for c in name.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' '..='~' => out.push(c),
+            _ => out.push('_'),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `?download=` as Content-Disposition: bare `attachment;` when empty, else
+/// the name in RFC 6266's two forms (Supabase sends the percent-encoded one
+/// in both, which clients that ignore `filename*` show as `a%20b.txt`).
 pub(crate) fn disposition(req: &HttpRequest) -> Option<String> {
     let query = web_query(req);
     let name = query
@@ -37,9 +74,10 @@ pub(crate) fn disposition(req: &HttpRequest) -> Option<String> {
     if name.is_empty() {
         return Some("attachment;".into());
     }
-    let enc = utf8_percent_encode(&name, NON_ALPHANUMERIC).to_string();
     Some(format!(
-        "attachment; filename={enc}; filename*=UTF-8''{enc}"
+        "attachment; filename={}; filename*=UTF-8''{}",
+        ascii_filename(&name),
+        utf8_percent_encode(&name, FILENAME_STAR)
     ))
 }
 
@@ -142,9 +180,8 @@ pub async fn object(
     };
     common(&mut builder, obj);
     // A signed URL is good until its token expires, so caches keep it no longer.
-    if let Some(exp) = expires.and_then(|e| u64::try_from(e).ok()) {
-        let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs(exp);
-        builder.insert_header((header::EXPIRES, httpdate::fmt_http_date(at)));
+    if let Some(exp) = expires {
+        builder.insert_header((header::EXPIRES, crate::expires::http_date(exp)));
         builder.insert_header((header::CACHE_CONTROL, "private"));
     }
     builder.insert_header((header::CONTENT_TYPE, safe_content_type(obj.mimetype())));
@@ -175,8 +212,50 @@ mod tests {
     #[test]
     fn html_is_served_as_plain_text() {
         assert_eq!(safe_content_type("text/html; charset=utf-8"), "text/plain");
+        assert_eq!(safe_content_type("TEXT/HTML ; charset=\"x\""), "text/plain");
         assert_eq!(safe_content_type("image/svg+xml"), "image/svg+xml");
         assert_eq!(safe_content_type("image/png"), "image/png");
+    }
+
+    #[test]
+    fn stored_lists_and_garbage_are_opaque_bytes() {
+        for bad in ["text/plain, text/html", "text/html,", "", "html"] {
+            assert_eq!(safe_content_type(bad), "application/octet-stream", "{bad}");
+        }
+    }
+
+    #[test]
+    fn download_names_in_both_forms() {
+        let cases = [
+            ("custom_name.svg", "\"custom_name.svg\"", "custom_name.svg"),
+            ("my letters.txt", "\"my letters.txt\"", "my%20letters.txt"),
+            ("a~b!c-d.e", "\"a~b!c-d.e\"", "a~b!c-d.e"),
+            (
+                "R\u{e9}sum\u{e9} \"v2\" (1)*'.pdf",
+                "\"R_sum_ \\\"v2\\\" (1)*'.pdf\"",
+                "R%C3%A9sum%C3%A9%20%22v2%22%20%281%29%2A%27.pdf",
+            ),
+            (
+                "semi;colon\\.txt",
+                "\"semi;colon\\\\.txt\"",
+                "semi%3Bcolon%5C.txt",
+            ),
+        ];
+        for (name, plain, star) in cases {
+            let query = url_encoded(name);
+            let req = actix_web::test::TestRequest::get()
+                .uri(&format!("/x?download={query}"))
+                .to_http_request();
+            assert_eq!(
+                disposition(&req).unwrap(),
+                format!("attachment; filename={plain}; filename*=UTF-8''{star}"),
+                "{name}"
+            );
+        }
+    }
+
+    fn url_encoded(s: &str) -> String {
+        utf8_percent_encode(s, NON_ALPHANUMERIC).to_string()
     }
 
     #[test]

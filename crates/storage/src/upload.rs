@@ -6,6 +6,10 @@
 //! writer. Any failure removes the new blob, so an aborted upload leaves
 //! neither row nor blob, and readers of a replaced object keep getting the
 //! old, complete blob until the row switches.
+//!
+//! A multipart form carries the type and user metadata in fields before the
+//! file, so it is probed twice: once before any of the body is read (what
+//! the headers tell), once with the fields (what the row will hold).
 
 use actix_multipart::Multipart;
 use actix_web::http::header;
@@ -19,9 +23,8 @@ use crate::backend::BlobWriter;
 use crate::caller::Caller;
 use crate::db;
 use crate::error::StorageError;
-use crate::mime;
 use crate::model::{owner_uuid, Bucket};
-use crate::upload_form::{bad_form, FormFields, Meta};
+use crate::upload_form::{bad_form, part_content_type, request_content_type, FormFields, Meta};
 use crate::StorageState;
 
 pub struct Target {
@@ -46,17 +49,11 @@ pub async fn upload(
         let mut tx = db::begin(state, &Caller::service(), target.operation).await?;
         Bucket::find(&mut tx, &target.bucket).await?
     };
-    let limit = bucket
-        .file_size_limit
-        .map_or(state.settings.max_upload, |l| {
-            (l.max(0) as u64).min(state.settings.max_upload)
-        });
-    let is_multipart = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    let limit = bucket.size_limit(state.settings.max_upload);
+    let is_multipart =
+        request_content_type(req)?.is_some_and(|m| m.essence() == "multipart/form-data");
     if is_multipart {
+        authorise_before_reading(state, target).await?;
         let mut form = Multipart::new(req.headers(), payload);
         let mut fields = FormFields::default();
         while let Some(field) = form.try_next().await.map_err(bad_form)? {
@@ -67,7 +64,8 @@ pub async fn upload(
                     .and_then(|d| d.get_filename())
                     .is_some();
             if is_file {
-                let meta = fields.meta(field.content_type().map(|m| m.to_string()));
+                let part_type = part_content_type(&field)?;
+                let meta = fields.meta(part_type.as_deref())?;
                 return write(state, &bucket, target, limit, meta, field.map_err(bad_form)).await;
             }
             fields.read(&name, field).await?;
@@ -76,6 +74,7 @@ pub async fn upload(
             "The multipart form has no file part",
         ))
     } else {
+        let meta = Meta::from_headers(req)?;
         let declared: Option<u64> = req
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -84,7 +83,6 @@ pub async fn upload(
         if declared.is_some_and(|n| n > limit) {
             return Err(StorageError::too_large());
         }
-        let meta = Meta::from_headers(req);
         let body = payload
             .map_err(|e| StorageError::invalid_request(format!("The upload was interrupted: {e}")));
         write(state, &bucket, target, limit, meta, body).await
@@ -102,11 +100,7 @@ async fn write<S>(
 where
     S: Stream<Item = Result<Bytes, StorageError>>,
 {
-    // Supabase Studio's empty-folder markers pass any type list.
-    let placeholder = target.key.ends_with(".emptyFolderPlaceholder");
-    if !placeholder && !mime::allowed(&meta.content_type, bucket.allowed_mime_types.as_deref()) {
-        return Err(mime::refused(&meta.content_type));
-    }
+    bucket.check_type(&target.key, &meta.content_type)?;
     let version = uuid::Uuid::new_v4().to_string();
     let draft = json!({"mimetype": meta.content_type, "cacheControl": meta.cache_control});
     probe(state, target, &draft, &meta, &version).await?;
@@ -219,6 +213,36 @@ async fn probe(
     write_row(&mut tx, target, metadata, meta, version).await?;
     tx.rollback().await?;
     Ok(())
+}
+
+/// The caller's right to write `target`, checked before a multipart body is
+/// read, so a refused client cannot make the server read its form. The
+/// type and user metadata are still unknown here; when some policy on
+/// storage.objects reads those columns, a refusal may not be final, and the
+/// probe with the fields (after at most MAX_FIELD_BYTES) decides instead.
+async fn authorise_before_reading(
+    state: &StorageState,
+    target: &Target,
+) -> Result<(), StorageError> {
+    match probe_only(state, target).await {
+        Err(e) if e.code == "AccessDenied" && policies_read_metadata(state).await? => Ok(()),
+        other => other,
+    }
+}
+
+/// Whether a policy on storage.objects reads `metadata` or `user_metadata`
+/// (PostgreSQL records each column a policy's expressions use).
+async fn policies_read_metadata(state: &StorageState) -> Result<bool, StorageError> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_policy p \
+           JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_policy'::regclass AND d.objid = p.oid \
+           JOIN pg_catalog.pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid \
+           WHERE p.polrelid = 'storage.objects'::regclass \
+             AND d.refobjid = 'storage.objects'::regclass \
+             AND a.attname IN ('metadata', 'user_metadata'))",
+    )
+    .fetch_one(&state.pool)
+    .await?)
 }
 
 /// Insert the row, or switch it to the new version; returns the id and the

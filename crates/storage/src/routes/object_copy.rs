@@ -1,13 +1,15 @@
-//! POST /object/copy: copy(), the source read as the caller (SELECT), its
-//! blob copied to a new version, the destination written as the caller
-//! (INSERT, or upsert with `x-upsert: true`).
+//! POST /object/copy: copy(), the source read as the caller (SELECT), held
+//! to the destination bucket's type list and size limit as an upload there
+//! would be, its blob copied to a new version, the destination written as
+//! the caller (INSERT, or upsert with `x-upsert: true`).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::caller::Caller;
 use crate::error::StorageError;
-use crate::model::Object;
+use crate::model::{Bucket, Object};
 use crate::routes::object_move;
 use crate::routes::{json_body, upsert_header};
 use crate::upload::{self, Target};
@@ -38,6 +40,16 @@ pub async fn handle(
     let Some(version) = source.version.as_deref() else {
         return Err(StorageError::object_not_found());
     };
+    let destination = {
+        let mut tx = db::begin(&state, &Caller::service(), "storage.object.copy").await?;
+        Bucket::find(&mut tx, &to_bucket).await?
+    };
+    destination.check_object(
+        &to_key,
+        source.mimetype(),
+        source.size(),
+        state.settings.max_upload,
+    )?;
     let target = Target {
         owner: caller.sub(),
         writer: caller,

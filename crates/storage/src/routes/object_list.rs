@@ -11,7 +11,7 @@ use super::list_sort::SortBy;
 use crate::error::StorageError;
 use crate::model::iso;
 use crate::routes::json_body;
-use crate::{db, paths, StorageState};
+use crate::{db, keys, paths, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -42,6 +42,8 @@ pub async fn handle(
     let caller = state.caller(&req).await?;
     let bucket = paths::bucket(&req)?;
     let body: Body = json_body(&body)?;
+    keys::within_key_length(&body.prefix)?;
+    keys::within_key_length(body.search.as_deref().unwrap_or(""))?;
     let ordering = body.sort_by.unwrap_or_default().order_by(&[
         "name",
         "updated_at",

@@ -1,6 +1,9 @@
 //! POST /object/list-v2/{bucket}: listV2(), objects under a raw `prefix`,
 //! flat or (with `with_delimiter`) grouped into folders one level down, as
 //! the caller under RLS. Pages of `limit` (≤ 1000) with an opaque cursor.
+//! As Supabase answers: a folder's `name` is its full prefix with a
+//! trailing `/` and its `key` the folder's own segment (`a/b/` and `b`);
+//! grouped objects carry their own segment as `key` too, flat ones none.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use base64::Engine;
@@ -12,7 +15,7 @@ use super::list_sort::SortBy;
 use crate::error::StorageError;
 use crate::model::iso;
 use crate::routes::json_body;
-use crate::{db, paths, StorageState};
+use crate::{db, keys, paths, StorageState};
 
 #[derive(Deserialize, Default)]
 struct Body {
@@ -29,6 +32,7 @@ struct Body {
 #[derive(sqlx::FromRow)]
 struct Entry {
     name: String,
+    key: Option<String>,
     is_folder: bool,
     id: Option<uuid::Uuid>,
     updated_at: Option<DateTime<Utc>>,
@@ -66,7 +70,11 @@ pub async fn handle(
     let caller = state.caller(&req).await?;
     let bucket = paths::bucket(&req)?;
     let body: Body = json_body(&body)?;
+    keys::within_key_length(&body.prefix)?;
     let limit = body.limit.unwrap_or(1000).clamp(1, 1000);
+    // The segment a key shows is the one after the prefix's last `/`, as
+    // Supabase's `split_part(name, '/', levels)`.
+    let level = body.prefix.split('/').count() as i32;
     let offset = decode_cursor(body.cursor.as_deref())?;
     let ordering =
         body.sort_by
@@ -78,12 +86,14 @@ pub async fn handle(
            SELECT o.*, substr(o.name, char_length($2) + 1) AS rest FROM storage.objects o \
            WHERE o.bucket_id = $1 AND starts_with(o.name, $2) \
          ), entries AS ( \
-           SELECT DISTINCT $2 || split_part(rest, '/', 1) || '/' AS name, true AS is_folder, NULL::uuid AS id, \
-                  NULL::timestamptz AS updated_at, NULL::timestamptz AS created_at, \
+           SELECT DISTINCT $2 || split_part(rest, '/', 1) || '/' AS name, \
+                  split_part($2 || split_part(rest, '/', 1), '/', $6) AS key, true AS is_folder, \
+                  NULL::uuid AS id, NULL::timestamptz AS updated_at, NULL::timestamptz AS created_at, \
                   NULL::timestamptz AS last_accessed_at, NULL::jsonb AS metadata \
            FROM scoped WHERE $3 AND position('/' in rest) > 0 \
            UNION ALL \
-           SELECT name, false, id, updated_at, created_at, last_accessed_at, metadata FROM scoped \
+           SELECT name, CASE WHEN $3 THEN split_part(name, '/', $6) END, false, \
+                  id, updated_at, created_at, last_accessed_at, metadata FROM scoped \
            WHERE NOT $3 OR position('/' in rest) = 0 \
          ) \
          SELECT * FROM entries ORDER BY {ordering} LIMIT $4 OFFSET $5"
@@ -95,6 +105,7 @@ pub async fn handle(
         .bind(body.with_delimiter)
         .bind(limit + 1)
         .bind(offset)
+        .bind(level)
         .fetch_all(&mut *tx)
         .await?;
     tx.commit().await?;
@@ -103,19 +114,32 @@ pub async fn handle(
     let (folders, objects): (Vec<&Entry>, Vec<&Entry>) = rows.iter().partition(|e| e.is_folder);
     let mut out = json!({
         "hasNext": has_next,
-        "folders": folders.iter().map(|f| json!({"name": f.name, "key": f.name})).collect::<Vec<_>>(),
-        "objects": objects.iter().map(|o| json!({
-            "id": o.id,
-            "name": o.name,
-            "key": o.name,
-            "metadata": o.metadata,
-            "updated_at": o.updated_at.as_ref().map(iso),
-            "created_at": o.created_at.as_ref().map(iso),
-            "last_accessed_at": o.last_accessed_at.as_ref().map(iso),
+        "folders": folders.iter().map(|f| json!({
+            "id": null,
+            "name": f.name,
+            "key": f.key,
+            "metadata": null,
+            "updated_at": null,
+            "created_at": null,
+            "last_accessed_at": null,
         })).collect::<Vec<_>>(),
+        "objects": objects.iter().map(|o| {
+            let mut entry = json!({
+                "id": o.id,
+                "name": o.name,
+                "metadata": o.metadata,
+                "updated_at": o.updated_at.as_ref().map(iso),
+                "created_at": o.created_at.as_ref().map(iso),
+                "last_accessed_at": o.last_accessed_at.as_ref().map(iso),
+            });
+            if let Some(key) = &o.key {
+                entry["key"] = json!(key);
+            }
+            entry
+        }).collect::<Vec<_>>(),
     });
     if has_next {
-        out["nextCursor"] = json!(encode_cursor(offset + limit));
+        out["nextCursor"] = json!(encode_cursor(offset.saturating_add(limit)));
     }
     Ok(HttpResponse::Ok().json(out))
 }

@@ -1,13 +1,16 @@
 //! POST /object/move: move(), one UPDATE of name (and bucket) as the caller:
-//! SELECT + UPDATE policies, the UPDATE's WITH CHECK seeing the new name.
-//! Blobs are named by version, so nothing moves in the backend.
+//! SELECT + UPDATE policies, the UPDATE's WITH CHECK seeing the new name;
+//! the moved object is held to the destination bucket's type list and size
+//! limit in the same transaction, and the move rolled back if it breaks
+//! them. Blobs are named by version, so nothing moves in the backend.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::caller::Caller;
 use crate::error::StorageError;
-use crate::model::owner_uuid;
+use crate::model::{owner_uuid, Bucket, Object, OBJECT_COLUMNS};
 use crate::routes::json_body;
 use crate::{db, keys, paths, StorageState};
 
@@ -46,11 +49,15 @@ pub async fn handle(
     let body: Body = json_body(&body)?;
     let (from_bucket, from_key, to_bucket, to_key) = body.checked()?;
     let sub = caller.sub();
+    let destination = {
+        let mut tx = db::begin(&state, &Caller::service(), "storage.object.move").await?;
+        Bucket::find(&mut tx, &to_bucket).await?
+    };
     let mut tx = db::begin(&state, &caller, "storage.object.move").await?;
-    let id: Option<uuid::Uuid> = sqlx::query_scalar(
+    let moved = sqlx::query_as::<_, Object>(&format!(
         "UPDATE storage.objects SET bucket_id = $3, name = $4, owner = $5, owner_id = $6 \
-         WHERE bucket_id = $1 AND name = $2 RETURNING id",
-    )
+         WHERE bucket_id = $1 AND name = $2 RETURNING {OBJECT_COLUMNS}"
+    ))
     .bind(&from_bucket)
     .bind(&from_key)
     .bind(&to_bucket)
@@ -58,9 +65,16 @@ pub async fn handle(
     .bind(owner_uuid(sub.as_deref()))
     .bind(&sub)
     .fetch_optional(&mut *tx)
-    .await?;
+    .await?
+    .ok_or_else(StorageError::object_not_found)?;
+    destination.check_object(
+        &to_key,
+        moved.mimetype(),
+        moved.size(),
+        state.settings.max_upload,
+    )?;
     tx.commit().await?;
-    let id = id.ok_or_else(StorageError::object_not_found)?;
+    let id = moved.id;
     Ok(HttpResponse::Ok().json(json!({
         "message": "Successfully moved",
         "Id": id,

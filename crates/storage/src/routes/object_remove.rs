@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::error::StorageError;
 use crate::model::{Object, OBJECT_COLUMNS};
 use crate::routes::json_body;
-use crate::{db, paths, StorageState};
+use crate::{db, keys, paths, StorageState};
 
 #[derive(Deserialize)]
 struct Body {
@@ -28,6 +28,9 @@ pub async fn handle(
         return Err(StorageError::invalid_request(
             "prefixes must list 1 to 1000 object names",
         ));
+    }
+    for name in &body.prefixes {
+        keys::within_key_length(name)?;
     }
     let mut tx = db::begin(&state, &caller, "storage.object.delete").await?;
     let rows = sqlx::query_as::<_, Object>(&format!(

@@ -12,23 +12,13 @@ use crate::model::Object;
 use crate::routes::{json_body, now};
 use crate::token::{self, UrlClaims};
 use crate::transform::TransformOptions;
-use crate::{db, paths, StorageState};
+use crate::{db, expires, paths, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Body {
     pub expires_in: Value,
     pub transform: Option<Value>,
-}
-
-/// `expiresIn`: a whole number of seconds, at least 1.
-pub fn expires_in(v: &Value) -> Result<i64, StorageError> {
-    v.as_i64()
-        .or_else(|| v.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
-        .filter(|n| *n >= 1)
-        .ok_or_else(|| {
-            StorageError::invalid_request("expiresIn must be a whole number of seconds, at least 1")
-        })
 }
 
 /// The signed path storage-js appends to its base URL (unencoded, with `?`).
@@ -67,7 +57,7 @@ pub async fn handle(
     let caller = state.caller(&req).await?;
     let (bucket, key) = paths::object(&req)?;
     let body: Body = json_body(&body)?;
-    let expires = expires_in(&body.expires_in)?;
+    let expires = expires::expires_in(&body.expires_in)?;
     let raw = body.transform.unwrap_or(Value::Null);
     let transform = TransformOptions::from_json(&raw)?;
     let mut tx = db::begin(&state, &caller, "storage.object.sign").await?;

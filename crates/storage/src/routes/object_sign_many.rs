@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 
 use crate::error::StorageError;
 use crate::routes::json_body;
-use crate::routes::object_sign::{expires_in, signed_url};
-use crate::{db, paths, StorageState};
+use crate::routes::object_sign::signed_url;
+use crate::{db, expires, keys, paths, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -27,11 +27,14 @@ pub async fn handle(
     let caller = state.caller(&req).await?;
     let bucket = paths::bucket(&req)?;
     let body: Body = json_body(&body)?;
-    let expires = expires_in(&body.expires_in)?;
+    let expires = expires::expires_in(&body.expires_in)?;
     if body.paths.is_empty() || body.paths.len() > 1000 {
         return Err(StorageError::invalid_request(
             "paths must list 1 to 1000 object names",
         ));
+    }
+    for path in &body.paths {
+        keys::within_key_length(path)?;
     }
     let mut tx = db::begin(&state, &caller, "storage.object.sign").await?;
     let found: HashSet<String> = sqlx::query_scalar(

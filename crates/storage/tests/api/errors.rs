@@ -98,16 +98,73 @@ async fn bad_or_ended_tokens_are_refused_as_403_inside_400() {
 #[tokio::test]
 async fn empty_bucket_is_service_role_only_with_a_real_403() {
     let app = spawn_app().await;
+    app.put_object("pub/keep.txt", b"x", "text/plain").await;
+    let user = key("authenticated", json!({"sub": uuid::Uuid::new_v4()}));
+    for token in [&app.anon_key, &user] {
+        let res = app
+            .client
+            .post(app.url("/bucket/pub/empty"))
+            .bearer_auth(token)
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            error_of(res).await,
+            (
+                403,
+                json!({"statusCode": "403", "code": "AccessDenied", "error": "Unauthorized",
+                       "message": "Access denied: Invalid role"})
+            )
+        );
+    }
+    assert_eq!(app.object_count().await, 1);
+}
+
+#[tokio::test]
+async fn empty_bucket_refuses_more_objects_than_supabase_empties() {
+    let app = spawn_app().await;
+    sqlx::raw_sql(
+        "insert into storage.buckets (id, name) values ('huge', 'huge');
+         insert into storage.objects (bucket_id, name) select 'huge', 'f' || g from generate_series(1, 200001) g;",
+    )
+    .execute(&app.owner)
+    .await
+    .unwrap();
     let res = app
         .client
-        .post(app.url("/bucket/pub/empty"))
-        .bearer_auth(&app.anon_key)
+        .post(app.url("/bucket/huge/empty"))
+        .bearer_auth(&app.service_key)
         .json(&json!({}))
         .send()
         .await
         .unwrap();
-    let (status, body) = error_of(res).await;
-    assert_eq!((status, body["statusCode"].as_str()), (403, Some("403")));
+    assert_eq!(
+        error_of(res).await,
+        (
+            400,
+            json!({"statusCode": "409", "code": "InvalidRequest", "error": "InvalidRequest",
+                   "message": "Unable to empty the bucket because it contains too many objects"})
+        )
+    );
+    assert_eq!(app.object_count().await, 200_001);
+    sqlx::raw_sql(
+        "begin; set local storage.allow_delete_query = 'true';
+         delete from storage.objects where name = 'f1'; commit;",
+    )
+    .execute(&app.owner)
+    .await
+    .unwrap();
+    let res = app
+        .client
+        .post(app.url("/bucket/huge/empty"))
+        .bearer_auth(&app.service_key)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(app.object_count().await, 0);
 }
 
 #[tokio::test]

@@ -291,12 +291,51 @@ impl TestApp {
         out
     }
 
+    /// The server still answers after whatever a test threw at it.
+    pub async fn still_serves(&self) {
+        let res = self
+            .client
+            .get(self.url("/bucket"))
+            .bearer_auth(&self.service_key)
+            .send()
+            .await
+            .expect("the server still answers");
+        assert_eq!(res.status(), 200);
+    }
+
     pub async fn object_count(&self) -> i64 {
         sqlx::query_scalar("select count(*) from storage.objects")
             .fetch_one(&self.owner)
             .await
             .unwrap()
     }
+}
+
+/// A multipart/form-data body built by hand (reqwest refuses some of the
+/// part headers an attacker sends): `(name, part content type, value)`
+/// per part, the last one the file part (named `""`, as storage-js names it).
+pub fn multipart_body(parts: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "pleat-test-boundary-7d1f";
+    let mut body = Vec::new();
+    for (i, (name, content_type, value)) in parts.iter().enumerate() {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        let file = if i + 1 == parts.len() {
+            "; filename=\"blob\""
+        } else {
+            ""
+        };
+        body.extend_from_slice(
+            format!("Content-Disposition: form-data; name=\"{name}\"{file}\r\n").as_bytes(),
+        );
+        if let Some(ct) = content_type {
+            body.extend_from_slice(format!("Content-Type: {ct}\r\n").as_bytes());
+        }
+        body.extend_from_slice(b"\r\n");
+        body.extend_from_slice(value);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
 /// The JSON error body and HTTP status of a response.

@@ -25,6 +25,7 @@ macro_rules! on_both_backends {
 mod backends;
 mod errors;
 mod helpers;
+mod hostile;
 mod render;
 mod serving;
 mod uploads;

@@ -132,7 +132,7 @@ async fn public_renders_are_webp_when_accepted_and_cached() {
     );
     assert_eq!(
         res.headers()["content-disposition"],
-        "attachment; filename=a%2Ewebp; filename*=UTF-8''a%2Ewebp"
+        "attachment; filename=\"a.webp\"; filename*=UTF-8''a.webp"
     );
     // Never enlarged past the source.
     assert_eq!(size_of(&res.bytes().await.unwrap()), (160, 120));
