@@ -160,7 +160,8 @@ impl Application {
                 otp_exp: config.mail.otp_exp,
             },
             db.owner.clone(),
-        ));
+        )
+        .with_rate_limits(config.rate_limits));
         if let Some((email, password)) = &config.admin {
             auth.accounts()
                 .ensure_user(email, password.expose_secret())

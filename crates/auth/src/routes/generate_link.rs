@@ -46,13 +46,13 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
         "signup" | "invite" => {
             let user = invited::find_or_create(&mut tx, &email, params.data, password_hash).await?;
             let kind = if link_type == "signup" { Kind::Confirmation } else { Kind::Invite };
-            let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+            let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
             (user, kind, issued)
         }
         "magiclink" | "recovery" => {
             let user = users::find_by_email(&mut tx, &email).await?.ok_or(Error::UserNotFound)?;
             let kind = if link_type == "recovery" { Kind::Recovery } else { Kind::MagicLink };
-            let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+            let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
             (user, kind, issued)
         }
         "email_change_current" | "email_change_new" => {
@@ -60,7 +60,7 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
                 Error::Validation("The new email address must be provided".into())
             })?)?;
             let user = users::find_by_email(&mut tx, &email).await?.ok_or(Error::UserNotFound)?;
-            let (current, new) = email_change::start(&mut tx, &user, &new_email).await?;
+            let (current, new) = email_change::start(&mut tx, &state, &user, &new_email).await?;
             match link_type.as_str() {
                 "email_change_current" => (user, Kind::EmailChangeCurrent, current),
                 _ => (user, Kind::EmailChangeNew, new),
