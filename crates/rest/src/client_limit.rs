@@ -149,10 +149,16 @@ mod tests {
     #[tokio::test]
     async fn addresses_of_one_ipv6_64_share_their_places() {
         let limit = ClientLimit::with_wait(1, Duration::from_millis(20));
-        let held = limit.admit("2001:db8:1:2::1".parse().unwrap()).await.unwrap();
+        let held = limit
+            .admit("2001:db8:1:2::1".parse().unwrap())
+            .await
+            .unwrap();
         let sibling = limit.admit("2001:db8:1:2:ffff::7".parse().unwrap()).await;
         assert_eq!(sibling.err(), Some(Refused::Waited));
-        assert!(limit.admit("2001:db8:1:3::1".parse().unwrap()).await.is_ok());
+        assert!(limit
+            .admit("2001:db8:1:3::1".parse().unwrap())
+            .await
+            .is_ok());
         drop(held);
     }
 

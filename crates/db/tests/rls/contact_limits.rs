@@ -180,11 +180,16 @@ async fn addresses_of_one_ipv6_64_share_one_budget() {
         tx.commit().await.unwrap();
     }
     let rotated = "2001:db8:7:1:8f3e:12:abcd:99";
-    let (message, _) = too_many(&failure(from_address(&pool, Role::Anon, rotated).await, MINIMAL).await);
+    let (message, _) =
+        too_many(&failure(from_address(&pool, Role::Anon, rotated).await, MINIMAL).await);
     assert_eq!(message["code"], "PT429");
     assert_eq!(budget_used(&pool, "2001:db8:7:1::").await, Some(5));
     let mut tx = from_address(&pool, Role::Anon, "2001:db8:7:2::1").await;
-    assert_eq!(run(&mut tx, MINIMAL).await, 1, "the next /64 is another client");
+    assert_eq!(
+        run(&mut tx, MINIMAL).await,
+        1,
+        "the next /64 is another client"
+    );
     tx.commit().await.unwrap();
     // An IPv4 client seen through a dual-stack socket is that IPv4 client.
     for _ in 0..5 {
@@ -192,7 +197,13 @@ async fn addresses_of_one_ipv6_64_share_one_budget() {
         run(&mut tx, MINIMAL).await;
         tx.commit().await.unwrap();
     }
-    too_many(&failure(from_address(&pool, Role::Anon, "::ffff:192.0.2.44").await, MINIMAL).await);
+    too_many(
+        &failure(
+            from_address(&pool, Role::Anon, "::ffff:192.0.2.44").await,
+            MINIMAL,
+        )
+        .await,
+    );
 }
 
 #[tokio::test]
