@@ -5,6 +5,11 @@
 //! A header sent on several lines is one list, the lines joined in order with
 //! commas (RFC 9110, 5.3): reading only the first line would let a client put
 //! any address there and the proxy's real entry on a line nobody reads.
+//!
+//! Every per-client limit (sign-in, mail, codes, `/rest/v1`'s anonymous
+//! concurrency, and in SQL the app's own budgets through
+//! `auth.client_limit_key(text)`) counts [`limit_key`] of that address, never
+//! the address itself.
 
 use std::net::{IpAddr, Ipv4Addr};
 
@@ -29,6 +34,18 @@ pub fn forwarded_for(headers: &HeaderMap) -> Option<String> {
         .map(|v| v.to_str().unwrap_or("unreadable"))
         .collect();
     (!lines.is_empty()).then(|| lines.join(", "))
+}
+
+/// The client as limits count it: an IPv4 address as it is, an IPv6 address
+/// by its /64. One subscriber or host usually holds a whole /64 and can send
+/// from any of its 2^64 addresses, so a limit per IPv6 address limits nothing.
+/// IPv4-mapped IPv6 (`::ffff:a.b.c.d`, a dual-stack listener) is that IPv4
+/// address. `auth.client_limit_key(text)` gives the same text in SQL.
+pub fn limit_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+    }
 }
 
 pub fn resolve(
@@ -68,6 +85,16 @@ mod tests {
 
     fn nets(list: &[&str]) -> Vec<IpNet> {
         list.iter().map(|s| s.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn ipv6_clients_share_a_key_per_64() {
+        let a = limit_key(ip("2001:db8:1:2::1"));
+        assert_eq!(a, ip("2001:db8:1:2::"));
+        assert_eq!(a, limit_key(ip("2001:db8:1:2:ffff::9")));
+        assert_ne!(a, limit_key(ip("2001:db8:1:3::1")));
+        assert_eq!(limit_key(ip("192.0.2.1")), ip("192.0.2.1"));
+        assert_eq!(limit_key(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
     }
 
     #[test]

@@ -12,7 +12,9 @@ use crate::users::{self, NewUser};
 use crate::{validate, Error};
 
 /// The existing unconfirmed account for `email`, or a new one; 422
-/// `email_exists` when a confirmed account has the address.
+/// `email_exists` when a confirmed account has the address. Never a second
+/// account for one address: when a concurrent request made it first, that
+/// one is answered.
 pub async fn find_or_create(
     conn: &mut PgConnection,
     email: &str,
@@ -36,5 +38,11 @@ pub async fn find_or_create(
         user_metadata,
         app_metadata: editor_unless_set(Map::new()),
     };
-    users::insert(conn, new).await?.ok_or(Error::EmailExists)
+    if let Some(user) = users::insert(conn, new).await? {
+        return Ok(user);
+    }
+    match users::find_by_email(conn, email).await? {
+        Some(user) if !user.is_confirmed() => Ok(user),
+        _ => Err(Error::EmailExists),
+    }
 }

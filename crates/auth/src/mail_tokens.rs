@@ -1,11 +1,18 @@
-//! Emailed tokens as GoTrue makes them: a 6-digit code and its token hash
-//! (hex SHA-224 of address + code), which links carry and `verifyOtp` takes.
+//! Emailed tokens as GoTrue shapes them: a 6-digit code and its token hash
+//! (56 hex digits), which links carry and `verifyOtp` takes. GoTrue's hash is
+//! SHA-224 of address + code, which anyone who knows the address can compute
+//! for all 10^6 codes and try as links, where no guess names an account to
+//! count it against; Pleat's is HMAC-SHA-224 under a key derived from the JWT
+//! secret, so a link cannot be guessed and every guess is a code sent with its
+//! address (see `crate::code_guesses`). Clients only pass the hash back.
 //! `auth.one_time_tokens` stores SHA-256 of the token hash only; a token is
 //! used up by the DELETE that finds it, so it works once, and one older than
 //! `PLEAT_MAILER_OTP_EXP` is deleted without being accepted. Also builds the
 //! `/verify` links and queues the mails through `pleat_mail.enqueue`.
 
+use hmac::{Hmac, Mac};
 use rand::Rng;
+use secrecy::{ExposeSecret, SecretString};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha224, Sha256};
 use sqlx::PgConnection;
@@ -24,7 +31,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn column(self) -> &'static str {
+    pub(crate) fn column(self) -> &'static str {
         match self {
             Kind::Confirmation => "confirmation_token",
             Kind::Recovery => "recovery_token",
@@ -91,27 +98,41 @@ pub struct Issued {
     pub token_hash: String,
 }
 
-pub fn token_hash(address: &str, otp: &str) -> String {
-    hex::encode(Sha224::digest(format!("{}{otp}", address.to_lowercase())))
+/// The key of [`token_hash`], derived from the JWT secret.
+pub fn derivation_key(secret: &SecretString) -> [u8; 32] {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.expose_secret().as_bytes())
+        .expect("HMAC takes keys of any length");
+    mac.update(b"pleat mailed token hash");
+    mac.finalize().into_bytes().into()
+}
+
+pub fn token_hash(key: &[u8; 32], address: &str, otp: &str) -> String {
+    let mut mac = Hmac::<Sha224>::new_from_slice(key).expect("HMAC takes keys of any length");
+    mac.update(address.to_lowercase().as_bytes());
+    mac.update(otp.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
 }
 
 fn stored(token_hash: &str) -> Vec<u8> {
     Sha256::digest(token_hash.as_bytes()).to_vec()
 }
 
-/// A new token for `user_id`, replacing one of the same kind.
+/// A new token for `user_id`, replacing one of the same kind (and with it
+/// that one's count of wrong tries).
 pub async fn issue(
     conn: &mut PgConnection,
+    state: &AuthState,
     user_id: Uuid,
     kind: Kind,
     address: &str,
 ) -> Result<Issued, Error> {
     let otp = format!("{:06}", rand::rng().random_range(0..1_000_000u32));
-    let hash = token_hash(address, &otp);
+    let hash = token_hash(&state.mail_key, address, &otp);
     sqlx::query(
         "INSERT INTO auth.one_time_tokens (user_id, token_type, token_hash, relates_to) VALUES ($1, $2, $3, $4) \
          ON CONFLICT ON CONSTRAINT one_time_tokens_user_type_key \
-         DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()",
+         DO UPDATE SET token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now(), \
+         failed_attempts = 0",
     )
     .bind(user_id)
     .bind(kind.column())
@@ -216,10 +237,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn token_hash_is_gotrues_sha224_of_address_and_code() {
-        let h = token_hash("A@b.c", "123456");
+    fn token_hashes_are_keyed_and_as_long_as_gotrues() {
+        let key = derivation_key(&SecretString::from("s".repeat(32)));
+        let h = token_hash(&key, "A@b.c", "123456");
         assert_eq!(h.len(), 56);
-        assert_eq!(h, hex::encode(Sha224::digest(b"a@b.c123456")));
+        assert_eq!(h, token_hash(&key, "a@b.c", "123456"));
+        assert_ne!(h, hex::encode(Sha224::digest(b"a@b.c123456")), "not computable from the address and code");
+        let other = derivation_key(&SecretString::from("t".repeat(32)));
+        assert_ne!(h, token_hash(&other, "a@b.c", "123456"));
     }
 
     #[test]

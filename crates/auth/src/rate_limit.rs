@@ -2,10 +2,15 @@
 //! `auth.sign_in_failures`, functions in the migration) so that every replica
 //! shares one budget and a restart of pleat forgets nothing. Nothing here is
 //! an in-memory authority; the process only counts calls to decide when to
-//! delete expired rows.
+//! delete expired rows. Every limit per client counts
+//! [`crate::client_ip::limit_key`] of its address (an IPv6 client by its /64).
 //!
-//! - A request rate per client address for the endpoints that cost a password
-//!   hash or a session (`/token`, `/signup`).
+//! - Request rates per client for the endpoints GoTrue limits per address,
+//!   with GoTrue's burst of 30 and its rates per 5 minutes: `/token` and
+//!   `/signup` (they cost a password hash or a session), `/verify` (each
+//!   request is a guess at a code), and the endpoints that mail a code or say
+//!   whether an address has an account (`/otp`, `/magiclink`, `/recover`,
+//!   `/resend`).
 //! - Failed passwords, after OWASP's authentication guidance: the attacker's
 //!   address is throttled, not the account. Attempts are counted per account at
 //!   an address, per address, and per account across addresses; each counter
@@ -16,6 +21,8 @@
 //!   is counted before the password is checked (parallel guesses cannot slip
 //!   through together) and taken back when the password was right. Unknown
 //!   emails count the same way, so a refusal tells nothing about accounts.
+//! - The limits on mail (`crate::mail_limits`) and on wrong mailed codes
+//!   (`crate::code_guesses`) take their numbers from [`RateLimits`] too.
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -24,19 +31,69 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use sqlx::{FromRow, PgPool, Row};
 
+use crate::client_ip::limit_key;
 use crate::users::Credentials;
 use crate::Error;
 
 /// How often (in calls) one process deletes expired rows.
 const CLEANUP_EVERY: u32 = 500;
 
+/// GoTrue's burst for every per-address request limit.
+pub const GOTRUE_BURST: u32 = 30;
+
+/// A request rate per client: `burst` requests at once, then `refill` per
+/// `period` (a token bucket).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RequestRate {
+    pub burst: u32,
+    pub refill: u32,
+    pub period: Duration,
+}
+
+impl RequestRate {
+    /// GoTrue's shape: a burst of 30, then `n` requests per 5 minutes.
+    pub const fn per_5_minutes(n: u32) -> RequestRate {
+        RequestRate {
+            burst: GOTRUE_BURST,
+            refill: n,
+            period: Duration::from_secs(300),
+        }
+    }
+}
+
+/// Which request rate a request spends from; each has its own bucket per
+/// client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bucket {
+    /// `/token` and `/signup`.
+    Token,
+    /// `/verify`, by link or by code.
+    Verify,
+    /// `/otp`, `/magiclink`, `/recover`, `/resend`.
+    Otp,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RateLimits {
-    /// Requests an address may make at once.
-    pub ip_burst: u32,
-    /// Requests an address regains per `ip_period`.
-    pub ip_refill: u32,
-    pub ip_period: Duration,
+    /// `/token` and `/signup` (GoTrue's `RATE_LIMIT_TOKEN_REFRESH`).
+    pub token: RequestRate,
+    /// `/verify` (GoTrue's `RATE_LIMIT_VERIFY`).
+    pub verify: RequestRate,
+    /// The mail-asking endpoints (GoTrue's `RATE_LIMIT_OTP`).
+    pub otp: RequestRate,
+    /// Mails one client may cause per hour (GoTrue's `RATE_LIMIT_EMAIL_SENT`,
+    /// which Pleat counts per client).
+    pub emails_per_hour: u32,
+    /// Least time between two mails to one address (GoTrue's
+    /// `SMTP_MAX_FREQUENCY`).
+    pub email_interval: Duration,
+    /// Wrong tries that use up a mailed code (it is deleted at the last).
+    pub code_attempts: u32,
+    /// Wrong codes one account takes per `code_window`, from all clients
+    /// together; the one that reaches it deletes the account's pending tokens
+    /// and further codes for it are refused until the window has room.
+    pub account_code_failures: u32,
+    pub code_window: Duration,
     /// Passwords tried for one account from one address.
     pub pair: Backoff,
     /// Passwords tried from one address, for any accounts (spraying).
@@ -59,15 +116,23 @@ pub struct Backoff {
 }
 
 impl Default for RateLimits {
-    /// Per address: burst 30, 150 requests per 5 minutes. Passwords: 5 per
-    /// account and address, then 1, 2, 4 … up to 15 minutes apart; 20 per
+    /// Per client: `/token` and `/signup` a burst of 30, then 150 per 5
+    /// minutes; `/verify` and the mail-asking endpoints each 30, then 30 per
+    /// 5 minutes; 30 mails per hour, and one mail per address per minute.
+    /// Codes: 5 wrong tries each, 30 wrong per account per hour. Passwords: 5
+    /// per account and address, then 1, 2, 4 … up to 15 minutes apart; 20 per
     /// address, then 1 minute doubling up to an hour; per account elsewhere,
     /// 10, then 2 seconds doubling up to 30. Counters last a day.
     fn default() -> Self {
         RateLimits {
-            ip_burst: 30,
-            ip_refill: 150,
-            ip_period: Duration::from_secs(300),
+            token: RequestRate::per_5_minutes(150),
+            verify: RequestRate::per_5_minutes(30),
+            otp: RequestRate::per_5_minutes(30),
+            emails_per_hour: 30,
+            email_interval: Duration::from_secs(60),
+            code_attempts: 5,
+            account_code_failures: 30,
+            code_window: Duration::from_secs(3600),
             pair: Backoff {
                 free: 5,
                 base: Duration::from_secs(60),
@@ -102,7 +167,7 @@ pub struct Limiter {
     calls: AtomicU32,
 }
 
-fn too_many(message: &'static str, wait_secs: f64) -> Error {
+pub(crate) fn too_many(message: &'static str, wait_secs: f64) -> Error {
     Error::RateLimited {
         message,
         retry_after_secs: wait_secs.ceil().max(1.0) as u64,
@@ -154,10 +219,16 @@ impl Limiter {
         }
     }
 
-    /// Take one request from the address's bucket, or 429 with how long to wait.
-    pub async fn check_ip(&self, ip: IpAddr) -> Result<(), Error> {
+    /// The numbers every limit of this process uses.
+    pub fn limits(&self) -> &RateLimits {
+        &self.limits
+    }
+
+    /// Take one request from the client's `bucket`, or 429 with how long to
+    /// wait.
+    pub async fn check(&self, bucket: Bucket, ip: IpAddr) -> Result<(), Error> {
         self.maybe_clean_up();
-        let (key, interval, burst) = self.ip_bucket(ip);
+        let (key, interval, burst) = self.bucket(bucket, ip);
         let wait: f64 = sqlx::query_scalar("SELECT auth.rate_limit_take($1, $2, $3)")
             .bind(key)
             .bind(interval)
@@ -177,8 +248,8 @@ impl Limiter {
         email: &str,
     ) -> Result<(SignInAttempt, Option<Credentials>), Error> {
         self.maybe_clean_up();
-        let (ip_key, interval, burst) = self.ip_bucket(ip);
-        let address = bucket_key(ip).to_string();
+        let (ip_key, interval, burst) = self.bucket(Bucket::Token, ip);
+        let address = limit_key(ip).to_string();
         let attempt = SignInAttempt {
             keys: [
                 key("pair", &[email, &address]),
@@ -239,13 +310,20 @@ impl Limiter {
         self.limits.known_address.as_secs_f64()
     }
 
-    fn ip_bucket(&self, ip: IpAddr) -> (Vec<u8>, f64, i32) {
-        let limits = &self.limits;
-        let interval = limits.ip_period.as_secs_f64() / f64::from(limits.ip_refill.max(1));
+    /// The key, the seconds per request regained and the burst of a
+    /// client's bucket. `/token`'s keys keep their first name, "ip", so an
+    /// upgrade forgets no count.
+    fn bucket(&self, bucket: Bucket, ip: IpAddr) -> (Vec<u8>, f64, i32) {
+        let (kind, rate) = match bucket {
+            Bucket::Token => ("ip", self.limits.token),
+            Bucket::Verify => ("verify", self.limits.verify),
+            Bucket::Otp => ("otp", self.limits.otp),
+        };
+        let interval = rate.period.as_secs_f64() / f64::from(rate.refill.max(1));
         (
-            key("ip", &[&bucket_key(ip).to_string()]),
+            key(kind, &[&limit_key(ip).to_string()]),
             interval,
-            limits.ip_burst.min(i32::MAX as u32) as i32,
+            rate.burst.min(i32::MAX as u32) as i32,
         )
     }
 
@@ -259,11 +337,14 @@ impl Limiter {
             return;
         }
         let pool = self.pool.clone();
+        let code_window = self.limits.code_window.as_secs_f64();
         tokio::spawn(async move {
-            let done = sqlx::raw_sql(
-                "DELETE FROM auth.rate_limits WHERE tat < now(); \
-                 DELETE FROM auth.sign_in_failures WHERE expires_at < now();",
+            let done = sqlx::query(
+                "WITH r AS (DELETE FROM auth.rate_limits WHERE tat < now()), \
+                 s AS (DELETE FROM auth.sign_in_failures WHERE expires_at < now()) \
+                 DELETE FROM auth.code_failures WHERE failed_at < now() - make_interval(secs => $1)",
             )
+            .bind(code_window)
             .execute(&pool)
             .await;
             if let Err(e) = done {
@@ -284,28 +365,9 @@ fn key(kind: &str, parts: &[&str]) -> Vec<u8> {
     hash.finalize().to_vec()
 }
 
-/// One address per IPv4 client, and per /64 for IPv6, where a single client
-/// usually holds the whole /64 and could otherwise rotate through it.
-fn bucket_key(ip: IpAddr) -> IpAddr {
-    match ip.to_canonical() {
-        IpAddr::V4(v4) => IpAddr::V4(v4),
-        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ipv6_clients_share_a_key_per_64() {
-        let a = bucket_key("2001:db8:1:2::1".parse().unwrap());
-        assert_eq!(a, bucket_key("2001:db8:1:2:ffff::9".parse().unwrap()));
-        assert_ne!(a, bucket_key("2001:db8:1:3::1".parse().unwrap()));
-        let v4: IpAddr = "192.0.2.1".parse().unwrap();
-        assert_eq!(bucket_key(v4), v4);
-        assert_eq!(bucket_key("::ffff:192.0.2.1".parse().unwrap()), v4);
-    }
 
     #[test]
     fn keys_differ_by_kind_and_by_part_boundaries() {

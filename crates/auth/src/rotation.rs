@@ -21,6 +21,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::model::User;
+use crate::rate_limit::Bucket;
 use crate::session::{self, Client, Session};
 use crate::users::{IDENTITY_COLUMNS, USER_COLUMNS};
 use crate::{refresh_token, users, AuthState, Error};
@@ -58,7 +59,7 @@ pub async fn refresh(
     // (256 random bits, no hash to compute) is the common case and would pay a
     // round trip for nothing, while unknown and reused tokens are what a
     // guesser or a replay sends (measured in scripts/bench-auth).
-    state.limiter.check_ip(client.ip).await?;
+    state.limiter.check(Bucket::Token, client.ip).await?;
     // A rotation lost in a crash only costs the client a new sign-in, so don't
     // make every refresh wait for the WAL flush (measured in scripts/bench-auth);
     // sent with BEGIN to save a round trip.

@@ -10,7 +10,7 @@ use sqlx::PgPool;
 
 use crate::password::Hasher;
 use crate::rate_limit::{Limiter, RateLimits};
-use crate::{client_ip, refresh_token, Accounts};
+use crate::{client_ip, mail_tokens, refresh_token, Accounts};
 
 #[derive(Debug, Clone)]
 pub struct AuthSettings {
@@ -39,24 +39,33 @@ pub struct AuthState {
     pub(crate) limiter: Limiter,
     pub(crate) hasher: Hasher,
     pub(crate) refresh_key: [u8; 32],
+    /// Keys the token hashes of mailed links and codes.
+    pub(crate) mail_key: [u8; 32],
 }
 
 impl AuthState {
     pub fn new(settings: AuthSettings, owner_pool: PgPool) -> AuthState {
         let refresh_key = refresh_token::derivation_key(&settings.jwt_secret);
+        let mail_key = mail_tokens::derivation_key(&settings.jwt_secret);
         AuthState {
             settings,
             limiter: Limiter::new(RateLimits::default(), owner_pool.clone()),
             pool: owner_pool,
             hasher: Hasher::new(),
             refresh_key,
+            mail_key,
         }
     }
 
-    /// Replace the brute-force limits (tests and benchmarks use looser ones).
+    /// Replace the limits (`PLEAT_RATE_LIMIT_*`; tests use looser or
+    /// stricter ones).
     pub fn with_rate_limits(mut self, limits: RateLimits) -> AuthState {
         self.limiter = Limiter::new(limits, self.pool.clone());
         self
+    }
+
+    pub(crate) fn limits(&self) -> &RateLimits {
+        self.limiter.limits()
     }
 
     pub fn settings(&self) -> &AuthSettings {

@@ -3,12 +3,15 @@
 //! and a session started, as GoTrue does for each type. An email change needs
 //! both of its tokens (GoTrue's default secure email change): the first one
 //! used answers that the other link is still to be followed; the second makes
-//! the change.
+//! the change. A code comes with its address and its wrong guesses are
+//! counted (`crate::code_guesses`); a token hash cannot be guessed. Both
+//! routes first take a request from the client's `/verify` rate.
 
 use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::code_guesses;
 use crate::mail_tokens::{self, Kind, Used};
 use crate::session::{self, Client};
 use crate::{users, AuthState, Error};
@@ -46,19 +49,24 @@ pub async fn verify(
 ) -> Result<Verified, Error> {
     let kinds = Kind::for_verify_type(verify_type)
         .ok_or_else(|| Error::Validation(format!("Unsupported verification type: {verify_type}")))?;
-    let hash = match proof {
-        Proof::Hash(hash) => hash,
-        Proof::Code { email, otp } => mail_tokens::token_hash(email.trim(), otp.trim()),
-    };
+    let exp = state.settings.otp_exp;
     let mut tx = state.pool.begin().await?;
-    let Some(used) = mail_tokens::consume(&mut tx, kinds, &hash, state.settings.otp_exp).await? else {
-        // An expired token found here was deleted: keep that.
+    let used = match proof {
+        Proof::Hash(hash) => mail_tokens::consume(&mut tx, kinds, &hash, exp).await?,
+        Proof::Code { email, otp } => {
+            let hash = mail_tokens::token_hash(&state.mail_key, email.trim(), otp.trim());
+            code_guesses::consume(&mut tx, state.limits(), kinds, &email, &hash, exp).await?
+        }
+    };
+    let Some(used) = used else {
+        // Keep what was counted, and an expired token found here deleted.
         tx.commit().await?;
         return Err(invalid());
     };
     let Some(user) = users::lock(&mut tx, used.user_id).await? else {
         return Err(invalid());
     };
+    code_guesses::clear(&mut tx, user.id).await?;
     let method = match used.kind {
         Kind::EmailChangeCurrent | Kind::EmailChangeNew => {
             if !change_email(&mut tx, &used, user.email_change.as_deref()).await? {

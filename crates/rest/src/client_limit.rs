@@ -7,7 +7,9 @@
 //! ones are refused (429 with `Retry-After`) after [`QUEUE_WAIT`], or at once
 //! when the address already has [`QUEUE_PER_PLACE`] times its places waiting.
 //! Signed-in requests (an owner, server code with the service key) are not
-//! capped. The count is per process: it protects this process's pool.
+//! capped. The count is per process: it protects this process's pool. A
+//! client is counted as every limit counts it
+//! (`pleat_auth::client_ip::limit_key`: an IPv6 client by its /64).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -95,6 +97,7 @@ impl ClientLimit {
 
     /// A place for `client`, waiting for one in its queue if need be.
     pub async fn admit(&self, client: IpAddr) -> Result<Admitted, Refused> {
+        let client = pleat_auth::client_ip::limit_key(client);
         let places = {
             let mut clients = self.clients.lock().expect("client limit lock");
             let entry = clients.entry(client).or_insert_with(|| Client {
@@ -141,6 +144,22 @@ mod tests {
             drop(first);
         });
         assert!(third.is_ok());
+    }
+
+    #[tokio::test]
+    async fn addresses_of_one_ipv6_64_share_their_places() {
+        let limit = ClientLimit::with_wait(1, Duration::from_millis(20));
+        let held = limit
+            .admit("2001:db8:1:2::1".parse().unwrap())
+            .await
+            .unwrap();
+        let sibling = limit.admit("2001:db8:1:2:ffff::7".parse().unwrap()).await;
+        assert_eq!(sibling.err(), Some(Refused::Waited));
+        assert!(limit
+            .admit("2001:db8:1:3::1".parse().unwrap())
+            .await
+            .is_ok());
+        drop(held);
     }
 
     #[tokio::test]

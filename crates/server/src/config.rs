@@ -10,6 +10,7 @@ use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
 mod mail;
+mod rate_limits;
 mod values;
 pub use mail::MailConfig;
 use values::{boolean, duration, number, parse_net, parse_site_url};
@@ -62,6 +63,11 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_MAIL_TEMPLATES_DIR",
     "PLEAT_REDIRECT_URLS",
     "PLEAT_MAILER_OTP_EXP",
+    "PLEAT_RATE_LIMIT_TOKEN_REFRESH",
+    "PLEAT_RATE_LIMIT_VERIFY",
+    "PLEAT_RATE_LIMIT_OTP",
+    "PLEAT_RATE_LIMIT_EMAIL_SENT",
+    "PLEAT_SMTP_MAX_FREQUENCY",
 ];
 
 #[derive(Debug, Clone)]
@@ -108,6 +114,9 @@ pub struct Config {
     /// number of cores. More wait in a bounded queue.
     pub transform_concurrency: usize,
     pub mail: MailConfig,
+    /// `PLEAT_RATE_LIMIT_*` and `PLEAT_SMTP_MAX_FREQUENCY`: `/auth/v1`'s
+    /// limits per client and per address.
+    pub rate_limits: pleat_auth::RateLimits,
 }
 
 /// One line saying which variable is wrong and why.
@@ -311,6 +320,7 @@ impl Config {
                 1,
             )? as usize,
             mail: mail::parse(&get)?,
+            rate_limits: rate_limits::parse(&get)?,
         })
     }
 }

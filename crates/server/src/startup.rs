@@ -143,24 +143,27 @@ impl Application {
         let port = bound.port();
         let site_url = config.site_url_for(bound);
         let api_keys = ApiKeys::new(&secret);
-        let auth = web::Data::new(pleat_auth::AuthState::new(
-            pleat_auth::AuthSettings {
-                jwt_secret: secret.clone(),
-                jwt_exp: config.jwt_exp,
-                disable_signup: config.disable_signup,
-                refresh_token_reuse_interval: config.refresh_token_reuse_interval,
-                password_min_length: config.password_min_length,
-                trusted_proxies: config.trusted_proxies.clone(),
-                site_url: Some(site_url.clone()),
-                redirect_urls: config
-                    .mail
-                    .redirect_urls
-                    .clone()
-                    .unwrap_or_else(|| vec![site_url.clone()]),
-                otp_exp: config.mail.otp_exp,
-            },
-            db.owner.clone(),
-        ));
+        let auth = web::Data::new(
+            pleat_auth::AuthState::new(
+                pleat_auth::AuthSettings {
+                    jwt_secret: secret.clone(),
+                    jwt_exp: config.jwt_exp,
+                    disable_signup: config.disable_signup,
+                    refresh_token_reuse_interval: config.refresh_token_reuse_interval,
+                    password_min_length: config.password_min_length,
+                    trusted_proxies: config.trusted_proxies.clone(),
+                    site_url: Some(site_url.clone()),
+                    redirect_urls: config
+                        .mail
+                        .redirect_urls
+                        .clone()
+                        .unwrap_or_else(|| vec![site_url.clone()]),
+                    otp_exp: config.mail.otp_exp,
+                },
+                db.owner.clone(),
+            )
+            .with_rate_limits(config.rate_limits),
+        );
         if let Some((email, password)) = &config.admin {
             auth.accounts()
                 .ensure_user(email, password.expose_secret())

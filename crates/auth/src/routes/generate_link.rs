@@ -47,18 +47,18 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
         "signup" | "invite" => {
             let user = invited::find_or_create(&mut tx, &email, params.data, password_hash).await?;
             let kind = if link_type == "signup" { Kind::Confirmation } else { Kind::Invite };
-            let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+            let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
             (user, kind, issued)
         }
         "magiclink" | "recovery" => match users::find_by_email(&mut tx, &email).await? {
             Some(user) => {
                 let kind = if link_type == "recovery" { Kind::Recovery } else { Kind::MagicLink };
-                let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+                let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
                 (user, kind, issued)
             }
             None if link_type == "magiclink" => {
                 let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
-                let issued = mail_tokens::issue(&mut tx, user.id, Kind::Confirmation, &email).await?;
+                let issued = mail_tokens::issue(&mut tx, &state, user.id, Kind::Confirmation, &email).await?;
                 (user, Kind::Confirmation, issued)
             }
             None => return Err(Error::UserNotFound),
@@ -68,7 +68,7 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
                 Error::Validation("The new email address must be provided".into())
             })?)?;
             let user = users::find_by_email(&mut tx, &email).await?.ok_or(Error::UserNotFound)?;
-            let (current, new) = email_change::start(&mut tx, &user, &new_email).await?;
+            let (current, new) = email_change::start(&mut tx, &state, &user, &new_email).await?;
             match link_type.as_str() {
                 "email_change_current" => (user, Kind::EmailChangeCurrent, current),
                 _ => (user, Kind::EmailChangeNew, new),

@@ -3,7 +3,10 @@
 //! unconfirmed account (an editor, as every account an administrator makes)
 //! and mails it the invite link; using it confirms the address and signs in,
 //! after which the invited person sets a password with `updateUser`.
-//! Answers the user, as GoTrue does.
+//! Answers the user, as GoTrue does. An address with a pending invite gets
+//! the invite again (the same account, a new link). Invites are mail like any
+//! other: one per address per minute, and they count against the inviting
+//! client's mails per hour (429 `over_email_send_rate_limit`).
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -12,7 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
-use crate::{bearer, invited, redirect, users, validate, AuthState, Error};
+use crate::{bearer, invited, mail_limits, redirect, users, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -26,8 +29,9 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
     let email = validate::email(&present(params.email).unwrap_or_default())?;
     let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
     let mut tx = state.pool.begin().await?;
+    mail_limits::check(&mut tx, state.limits(), &email, Some(state.client_ip(&req))).await?;
     let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
-    let issued = mail_tokens::issue(&mut tx, user.id, Kind::Invite, &email).await?;
+    let issued = mail_tokens::issue(&mut tx, &state, user.id, Kind::Invite, &email).await?;
     mail_tokens::send(&mut tx, &state, Kind::Invite, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
     sqlx::query("UPDATE auth.users SET invited_at = now() WHERE id = $1")
         .bind(user.id)

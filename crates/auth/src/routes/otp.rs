@@ -4,7 +4,10 @@
 //! unknown address is refused as GoTrue refuses it: 422 `otp_disabled` with
 //! `create_user: false`, 422 `signup_disabled` while signup is off; with
 //! signup on, an unconfirmed account without a password is made and gets the
-//! confirmation mail. Phone OTPs are not available.
+//! confirmation mail. Phone OTPs are not available. Since the answer tells
+//! whether an address has an account (as GoTrue's does), each request first
+//! takes one from the client's `RATE_LIMIT_OTP` rate, before anything is
+//! looked up.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -15,6 +18,7 @@ use uuid::Uuid;
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
+use crate::rate_limit::Bucket;
 use crate::users::{self, NewUser};
 use crate::{mail_limits, redirect, validate, AuthState, Error};
 
@@ -27,6 +31,8 @@ struct Params {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+    let ip = state.client_ip(&req);
+    state.limiter.check(Bucket::Otp, ip).await?;
     let params: Params = body::json(&payload)?;
     let email = match (present(params.email), present(params.phone)) {
         (Some(email), _) => validate::email(&email)?,
@@ -64,9 +70,9 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
             users::insert(&mut tx, new).await?.ok_or(Error::UserAlreadyExists)?
         }
     };
-    mail_limits::check(&mut tx, &email, Some(state.client_ip(&req))).await?;
+    mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     let kind = if user.is_confirmed() { Kind::MagicLink } else { Kind::Confirmation };
-    let issued = mail_tokens::issue(&mut tx, user.id, kind, &email).await?;
+    let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
     mail_tokens::send(&mut tx, &state, kind, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
     if kind == Kind::Confirmation {
         sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")

@@ -1,7 +1,11 @@
 //! `POST /recover` (`resetPasswordForEmail`): queues the recovery mail (a
 //! link to `/verify?type=recovery` and a 6-digit code) when the address has an
 //! account, and answers `{}` either way, so the answer tells nothing about who
-//! has one. The send limits count unknown addresses alike.
+//! has one, and in the same time either way (`crate::timing`). The send
+//! limits count unknown addresses alike; the client's `RATE_LIMIT_OTP` rate
+//! comes first.
+
+use std::net::IpAddr;
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -10,7 +14,8 @@ use serde_json::json;
 
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
-use crate::{mail_limits, redirect, users, validate, AuthState, Error};
+use crate::rate_limit::Bucket;
+use crate::{mail_limits, redirect, timing, users, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -18,16 +23,22 @@ struct Params {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
-    let params: Params = body::json(&payload)?;
+    let ip = state.client_ip(&req);
+    state.limiter.check(Bucket::Otp, ip).await?;
+    timing::no_sooner_than(timing::FLOOR, recover(&state, &req, &payload, ip)).await
+}
+
+async fn recover(state: &AuthState, req: &HttpRequest, payload: &Bytes, ip: IpAddr) -> Result<HttpResponse, Error> {
+    let params: Params = body::json(payload)?;
     let email = validate::email(&present(params.email).ok_or_else(|| {
         Error::Validation("Password recovery requires an email".into())
     })?)?;
-    let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+    let redirect_to = redirect::resolve(state, redirect::query_param(req).as_deref());
     let mut tx = state.pool.begin().await?;
-    mail_limits::check(&mut tx, &email, Some(state.client_ip(&req))).await?;
+    mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     if let Some(user) = users::find_by_email(&mut tx, &email).await? {
-        let issued = mail_tokens::issue(&mut tx, user.id, Kind::Recovery, &email).await?;
-        mail_tokens::send(&mut tx, &state, Kind::Recovery, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+        let issued = mail_tokens::issue(&mut tx, state, user.id, Kind::Recovery, &email).await?;
+        mail_tokens::send(&mut tx, state, Kind::Recovery, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
         sqlx::query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1")
             .bind(user.id)
             .execute(&mut *tx)

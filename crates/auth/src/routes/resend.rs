@@ -1,7 +1,11 @@
 //! `POST /resend` (`auth.resend`): `type` `signup` sends the confirmation mail
 //! again to an unconfirmed account; `email_change` sends both email-change
 //! mails again for a pending change (found by the current or the new
-//! address). Any other address is answered the same `{}` without a mail.
+//! address). Any other address is answered the same `{}` without a mail, in
+//! the same time (`crate::timing`). The client's `RATE_LIMIT_OTP` rate comes
+//! first.
+
+use std::net::IpAddr;
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -11,7 +15,8 @@ use serde_json::json;
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
-use crate::{email_change, mail_limits, redirect, users, validate, AuthState, Error};
+use crate::rate_limit::Bucket;
+use crate::{email_change, mail_limits, redirect, timing, users, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -22,7 +27,13 @@ struct Params {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
-    let params: Params = body::json(&payload)?;
+    let ip = state.client_ip(&req);
+    state.limiter.check(Bucket::Otp, ip).await?;
+    timing::no_sooner_than(timing::FLOOR, resend(&state, &req, &payload, ip)).await
+}
+
+async fn resend(state: &AuthState, req: &HttpRequest, payload: &Bytes, ip: IpAddr) -> Result<HttpResponse, Error> {
+    let params: Params = body::json(payload)?;
     let resend_type = present(params.resend_type).unwrap_or_default();
     if matches!(resend_type.as_str(), "sms" | "phone_change") || present(params.phone).is_some() {
         return Err(phone_disabled());
@@ -31,13 +42,13 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
         return Err(Error::Validation("Missing one of these types: signup, email_change, sms, phone_change".into()));
     }
     let email = validate::email(&present(params.email).unwrap_or_default())?;
-    let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+    let redirect_to = redirect::resolve(state, redirect::query_param(req).as_deref());
     let mut tx = state.pool.begin().await?;
-    mail_limits::check(&mut tx, &email, Some(state.client_ip(&req))).await?;
+    mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     if resend_type == "signup" {
         if let Some(user) = users::find_by_email(&mut tx, &email).await?.filter(|u| !u.is_confirmed()) {
-            let issued = mail_tokens::issue(&mut tx, user.id, Kind::Confirmation, &email).await?;
-            mail_tokens::send(&mut tx, &state, Kind::Confirmation, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+            let issued = mail_tokens::issue(&mut tx, state, user.id, Kind::Confirmation, &email).await?;
+            mail_tokens::send(&mut tx, state, Kind::Confirmation, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
         }
     } else {
         let user: Option<uuid::Uuid> = sqlx::query_scalar(
@@ -51,7 +62,7 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
             None => None,
         } {
             let new_email = user.email_change.clone().unwrap_or_default();
-            email_change::send(&mut tx, &state, &user, &new_email, &redirect_to).await?;
+            email_change::send(&mut tx, state, &user, &new_email, &redirect_to).await?;
         }
     }
     tx.commit().await?;

@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
+use crate::rate_limit::Bucket;
 use crate::session::{self, Client};
 use crate::users::{self, NewUser};
 use crate::{validate, AuthState, Error};
@@ -34,7 +35,7 @@ pub async fn handle(
         return Err(Error::SignupDisabled);
     }
     let ip = state.client_ip(&req);
-    state.limiter.check_ip(ip).await?;
+    state.limiter.check(Bucket::Token, ip).await?;
     let params: Params = body::json(&payload)?;
     let email = match (present(params.email), present(params.phone)) {
         (Some(email), _) => validate::email(&email)?,

@@ -19,7 +19,7 @@ use uuid::Uuid;
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
 use crate::model::User;
-use crate::rate_limit::{SignInAttempt, SUCCEEDED};
+use crate::rate_limit::{Bucket, SignInAttempt, SUCCEEDED};
 use crate::session::{self, Client, Session};
 use crate::users::{IDENTITY_COLUMNS, USER_COLUMNS};
 use crate::{refresh_token, AuthState, Error};
@@ -40,7 +40,7 @@ pub async fn grant(
         Ok(read) => read,
         Err(e) => {
             // A malformed request costs the address's budget all the same.
-            state.limiter.check_ip(client.ip).await?;
+            state.limiter.check(Bucket::Token, client.ip).await?;
             return Err(e);
         }
     };

@@ -67,7 +67,7 @@ pub async fn handle(
         users::set_metadata(&mut tx, &locked).await?;
     }
     if let Some(new_email) = &new_email {
-        mail_limits::check(&mut tx, new_email, Some(state.client_ip(&req))).await?;
+        mail_limits::check(&mut tx, state.limits(), new_email, Some(state.client_ip(&req))).await?;
         let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
         email_change::send(&mut tx, &state, &locked, new_email, &redirect_to).await?;
     }

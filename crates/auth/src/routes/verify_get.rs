@@ -4,13 +4,15 @@
 //! `expires_in`, `refresh_token`, `token_type`, `type`), where supabase-js's
 //! `detectSessionInUrl` reads it and emits `PASSWORD_RECOVERY` for
 //! `type=recovery`. A refused link redirects with `error`, `error_code` and
-//! `error_description` in the fragment instead.
+//! `error_description` in the fragment instead. A client over its `/verify`
+//! rate gets GoTrue's 429 before anything else, as GoTrue's limiter answers.
 
 use actix_web::web::Data;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use crate::body;
+use crate::rate_limit::Bucket;
 use crate::session::Client;
 use crate::verify::{self, Proof, Verified, PENDING_MESSAGE};
 use crate::{redirect, AuthState, Error};
@@ -37,10 +39,12 @@ fn to(target: &str, fragment: String) -> HttpResponse {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
+    let ip = state.client_ip(&req);
+    state.limiter.check(Bucket::Verify, ip).await?;
     let params: Params = body::query(req.query_string())?;
     let target = redirect::resolve(&state, params.redirect_to.as_deref());
     let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok());
-    let client = Client { ip: state.client_ip(&req), user_agent };
+    let client = Client { ip, user_agent };
     let outcome = match (params.token.filter(|t| !t.is_empty()), params.verify_type) {
         (Some(token), Some(t)) => verify::verify(&state, &client, &t, Proof::Hash(token)).await,
         _ => Err(verify::invalid()),

@@ -1,7 +1,8 @@
 //! `POST /verify` (`verifyOtp`): `{type, token_hash}` or `{type, email,
 //! token}` with the 6-digit code. Answers the session, or for the first half
 //! of an email change `{msg, code: 200}` as GoTrue does. Refused tokens
-//! (unknown, used, expired) are 403 `otp_expired`.
+//! (unknown, used, expired) are 403 `otp_expired`. Each request first takes
+//! one from the client's `/verify` rate (429 `over_request_rate_limit`).
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -10,6 +11,7 @@ use serde_json::json;
 
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
+use crate::rate_limit::Bucket;
 use crate::session::Client;
 use crate::verify::{self, Proof, Verified, PENDING_MESSAGE};
 use crate::{validate, AuthState, Error};
@@ -25,6 +27,8 @@ struct Params {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+    let ip = state.client_ip(&req);
+    state.limiter.check(Bucket::Verify, ip).await?;
     let params: Params = body::json(&payload)?;
     let verify_type = present(params.verify_type)
         .ok_or_else(|| Error::Validation("Verify requires a verification type".into()))?;
@@ -38,7 +42,7 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
         (None, None, _) => return Err(Error::Validation("Verify requires either a token or a token hash".into())),
     };
     let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok());
-    let client = Client { ip: state.client_ip(&req), user_agent };
+    let client = Client { ip, user_agent };
     match verify::verify(&state, &client, &verify_type, proof).await? {
         Verified::Session(body, _) => Ok(HttpResponse::Ok().json(body)),
         Verified::Pending => Ok(HttpResponse::Ok().json(json!({"msg": PENDING_MESSAGE, "code": 200}))),

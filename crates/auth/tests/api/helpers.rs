@@ -1,7 +1,7 @@
 use std::net::TcpListener;
 
 use actix_web::{web, App, HttpServer};
-use pleat_auth::rate_limit::Backoff;
+use pleat_auth::rate_limit::{Backoff, RequestRate};
 use pleat_auth::{Accounts, AuthSettings, AuthState, RateLimits, User};
 use secrecy::SecretString;
 use serde_json::{json, Value};
@@ -38,7 +38,10 @@ pub fn settings() -> AuthSettings {
 pub fn loose_limits() -> RateLimits {
     let d = RateLimits::default();
     RateLimits {
-        ip_burst: 10_000,
+        token: RequestRate {
+            burst: 10_000,
+            ..d.token
+        },
         pair: Backoff {
             free: 1_000,
             ..d.pair

@@ -1,5 +1,6 @@
 //! The contact form's guards: visitors insert only the form's fields, one
-//! message per request, at most 5 per client address in 10 minutes.
+//! message per request, at most 5 per client in 10 minutes (an IPv4 address,
+//! or an IPv6 /64).
 
 use sqlx::postgres::PgDatabaseError;
 
@@ -165,6 +166,44 @@ async fn the_sixth_message_in_ten_minutes_from_one_address_is_refused() {
     assert_eq!(run(&mut tx, MINIMAL).await, 1, "a new window");
     tx.commit().await.unwrap();
     assert_eq!(budget_used(&pool, spammer).await, Some(1));
+}
+
+/// A client holding an IPv6 /64 cannot send each message from a new address
+/// of it; another /64 is another client.
+#[tokio::test]
+async fn addresses_of_one_ipv6_64_share_one_budget() {
+    let pool = fresh_pool().await;
+    for n in 1..=5 {
+        let address = format!("2001:db8:7:1::{n:x}");
+        let mut tx = from_address(&pool, Role::Anon, &address).await;
+        assert_eq!(run(&mut tx, MINIMAL).await, 1, "message {n} from {address}");
+        tx.commit().await.unwrap();
+    }
+    let rotated = "2001:db8:7:1:8f3e:12:abcd:99";
+    let (message, _) =
+        too_many(&failure(from_address(&pool, Role::Anon, rotated).await, MINIMAL).await);
+    assert_eq!(message["code"], "PT429");
+    assert_eq!(budget_used(&pool, "2001:db8:7:1::").await, Some(5));
+    let mut tx = from_address(&pool, Role::Anon, "2001:db8:7:2::1").await;
+    assert_eq!(
+        run(&mut tx, MINIMAL).await,
+        1,
+        "the next /64 is another client"
+    );
+    tx.commit().await.unwrap();
+    // An IPv4 client seen through a dual-stack socket is that IPv4 client.
+    for _ in 0..5 {
+        let mut tx = from_address(&pool, Role::Anon, "192.0.2.44").await;
+        run(&mut tx, MINIMAL).await;
+        tx.commit().await.unwrap();
+    }
+    too_many(
+        &failure(
+            from_address(&pool, Role::Anon, "::ffff:192.0.2.44").await,
+            MINIMAL,
+        )
+        .await,
+    );
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! HTTP tests of pleat-server: the real `Application::build` on port 0 against
 //! a throwaway database (see `helpers::spawn_app`).
 
+mod auth_limits;
 mod cors;
 mod health;
 mod helpers;

@@ -1,7 +1,11 @@
-//! The request rate per address and the failed-password throttles: who is
-//! slowed down (the guesser's address), who is not (the owner elsewhere), and
-//! that the counters live in the database (shared, surviving a restart).
+//! The request rates per client, the failed-password throttles, the limits on
+//! guessing mailed codes and on mail: who is slowed down (the guesser, from
+//! any number of addresses), who is not (the owner elsewhere, the owner with
+//! a fresh mail), and that the counters live in the database (shared,
+//! surviving a restart).
 
+mod codes;
+mod mail;
 mod request_rate;
 mod sign_in;
 

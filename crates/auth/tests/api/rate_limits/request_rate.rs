@@ -1,5 +1,6 @@
 //! The request budget per client address, and which address that is.
 
+use pleat_auth::rate_limit::RequestRate;
 use pleat_auth::RateLimits;
 
 use super::{behind_proxy, empty_token_request, strict, throttled, OWNER};
@@ -25,7 +26,10 @@ async fn only_refreshes_of_tokens_that_are_not_live_spend_the_budget() {
     let app = spawn_with(
         settings(),
         RateLimits {
-            ip_burst: 2,
+            token: RequestRate {
+                burst: 2,
+                ..strict().token
+            },
             ..strict()
         },
     )
@@ -57,7 +61,10 @@ async fn a_sign_in_refused_for_the_request_rate_counts_no_attempt() {
     let app = spawn_with(
         settings(),
         RateLimits {
-            ip_burst: 3,
+            token: RequestRate {
+                burst: 3,
+                ..strict().token
+            },
             ..strict()
         },
     )
@@ -81,7 +88,10 @@ async fn a_sign_in_refused_for_the_request_rate_counts_no_attempt() {
 #[tokio::test]
 async fn forwarded_for_is_ignored_from_untrusted_peers() {
     let limits = RateLimits {
-        ip_burst: 2,
+        token: RequestRate {
+            burst: 2,
+            ..strict().token
+        },
         ..strict()
     };
     let app = spawn_with(settings(), limits).await;
@@ -105,7 +115,10 @@ async fn forwarded_for_names_the_client_behind_a_trusted_proxy() {
     let app = spawn_with(
         behind_proxy(),
         RateLimits {
-            ip_burst: 2,
+            token: RequestRate {
+                burst: 2,
+                ..strict().token
+            },
             ..strict()
         },
     )
@@ -139,7 +152,10 @@ async fn a_second_forwarded_for_line_does_not_escape_the_limit() {
     let app = spawn_with(
         behind_proxy(),
         RateLimits {
-            ip_burst: 2,
+            token: RequestRate {
+                burst: 2,
+                ..strict().token
+            },
             ..strict()
         },
     )

@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use pleat_auth::rate_limit::Backoff;
+use pleat_auth::rate_limit::RequestRate;
 use pleat_auth::RateLimits;
 
 use super::{behind_proxy, empty_token_request, sign_in_from, strict, throttled, OWNER};
@@ -168,9 +169,11 @@ async fn parallel_guesses_cannot_slip_through_together() {
 async fn counters_are_shared_by_replicas_and_outlive_a_restart() {
     // No refill during the test: argon2 in a debug build is slow.
     let limits = RateLimits {
-        ip_burst: 7,
-        ip_refill: 1,
-        ip_period: Duration::from_secs(3600),
+        token: RequestRate {
+            burst: 7,
+            refill: 1,
+            period: Duration::from_secs(3600),
+        },
         ..strict()
     };
     let first = spawn_with(behind_proxy(), limits).await;
