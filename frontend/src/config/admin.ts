@@ -169,8 +169,7 @@ export const adminTexts = {
     reply: 'Reply via Email',
     close: 'Close',
     replySubject: 'Re: Your inquiry',
-    replyGreeting: (firstName: string) =>
-      `Hi ${firstName},\n\nThank you for contacting us about your project. `,
+    replyGreeting: (firstName: string) => `Hi ${firstName},\n\nThank you for contacting us about your project. `,
     confirmDelete: 'Are you sure you want to delete this message?',
     deleteFailed: 'Error deleting message. Please try again.',
   },

@@ -41,9 +41,8 @@ describe('cn', () => {
         if (cn(a, b) !== twMerge(a, b)) differences.push(`${a} + ${b}: ${cn(a, b)} ≠ ${twMerge(a, b)}`)
       }
     }
-    expect(
-      differences.slice(0, 20),
-      'a class group is missing from src/lib/tailwind-merge-config.ts: run `npm run generate:cn`',
-    ).toEqual([])
+    expect(differences.slice(0, 20), 'a class group is missing from src/lib/tailwind-merge-config.ts: run `npm run generate:cn`').toEqual(
+      [],
+    )
   })
 })

@@ -41,9 +41,7 @@ export function SiteFooter() {
           <div className="lg:col-span-5">
             <SiteLogo title={identity.title} logoUrl={identity.logoUrl} tone="dark" />
             <p className="mt-5 max-w-sm leading-relaxed text-slate-400">{identity.description}</p>
-            {socialProfiles(contact).length > 0 && (
-              <SocialLinks info={contact} className="mt-6" />
-            )}
+            {socialProfiles(contact).length > 0 && <SocialLinks info={contact} className="mt-6" />}
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-1 lg:col-span-7">
             <FooterColumn title={texts.footer.quickLinks}>

@@ -8,19 +8,16 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { cn } from '@/lib/cn'
 
-const panelVariants = cva(
-  'relative flex max-h-[80vh] w-full flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none',
-  {
-    variants: {
-      size: {
-        md: 'max-w-lg',
-        lg: 'max-w-3xl',
-        xl: 'max-w-5xl',
-      },
+const panelVariants = cva('relative flex max-h-[80vh] w-full flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none', {
+  variants: {
+    size: {
+      md: 'max-w-lg',
+      lg: 'max-w-3xl',
+      xl: 'max-w-5xl',
     },
-    defaultVariants: { size: 'lg' },
   },
-)
+  defaultVariants: { size: 'lg' },
+})
 
 interface DialogProps extends VariantProps<typeof panelVariants> {
   open: boolean
@@ -62,16 +59,7 @@ function useInertSiblings(active: boolean, portal: HTMLElement | null) {
   }, [active, portal])
 }
 
-export function Dialog({
-  open,
-  onClose,
-  labelledBy,
-  describedBy,
-  initialFocusRef,
-  size,
-  className,
-  children,
-}: DialogProps) {
+export function Dialog({ open, onClose, labelledBy, describedBy, initialFocusRef, size, className, children }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null)
   const portalRef = useRef<HTMLDivElement | null>(null)
   if (open && !portalRef.current && typeof document !== 'undefined') {

@@ -88,9 +88,7 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
           {(control) => <Input {...control} name="title" value={values.title} onChange={set('title')} required />}
         </Field>
         <Field label={t.fields.content} hint={t.contentHint} required>
-          {(control) => (
-            <Textarea {...control} name="content" rows={6} value={values.content} onChange={set('content')} required />
-          )}
+          {(control) => <Textarea {...control} name="content" rows={6} value={values.content} onChange={set('content')} required />}
         </Field>
         <Field label={t.fields.imageUrl}>
           {(control) => (
@@ -108,7 +106,14 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
         </Field>
         <Field label={t.fields.imageAlt} hint={t.imageAltHint}>
           {(control) => (
-            <Input {...control} name="image_alt" value={values.imageAlt} onChange={set('imageAlt')} maxLength={300} placeholder={values.title} />
+            <Input
+              {...control}
+              name="image_alt"
+              value={values.imageAlt}
+              onChange={set('imageAlt')}
+              maxLength={300}
+              placeholder={values.title}
+            />
           )}
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -145,7 +150,11 @@ function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
           <Button type="submit" disabled={saving || uploading}>
             {saving ? adminTexts.saving : adminTexts.saveChanges}
           </Button>
-          {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
+          {uploading && (
+            <p role="status" className="text-sm text-slate-600">
+              {adminTexts.waitForUpload}
+            </p>
+          )}
           <StatusMessage status={shownStatus} />
         </div>
       </form>

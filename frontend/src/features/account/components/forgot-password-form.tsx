@@ -30,7 +30,9 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   return (
     <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-labelledby={`${id}-title`}>
       <div>
-        <h2 id={`${id}-title`} className="font-display text-xl font-semibold text-slate-950">{accountTexts.forgotTitle}</h2>
+        <h2 id={`${id}-title`} className="font-display text-xl font-semibold text-slate-950">
+          {accountTexts.forgotTitle}
+        </h2>
         <p className="mt-1 text-sm text-slate-600">{accountTexts.forgotSubtitle}</p>
       </div>
       <div>

@@ -1,6 +1,19 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
 // the sections wrap onto several rows, so none hides off-screen.
-import { CircleUserRound, Contact, FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import {
+  CircleUserRound,
+  Contact,
+  FileText,
+  Image,
+  Images,
+  Info,
+  LayoutTemplate,
+  Mail,
+  MessageSquareQuote,
+  Settings,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
 import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
@@ -39,7 +52,9 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
                 onClick={() => onSelect(key)}
                 className={cn(
                   'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
-                  current ? 'bg-primary text-primary-foreground shadow-sm' : 'bg-white text-slate-700 hover:text-slate-950 lg:bg-transparent lg:hover:bg-white',
+                  current
+                    ? 'bg-primary text-primary-foreground shadow-sm'
+                    : 'bg-white text-slate-700 hover:text-slate-950 lg:bg-transparent lg:hover:bg-white',
                 )}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />

@@ -49,7 +49,13 @@ export function ContactDetailsEditor() {
         }
       />
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
-        <DetailsForm key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`} info={data ?? null} saving={isPending} status={status} onSave={onSave} />
+        <DetailsForm
+          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
+          info={data ?? null}
+          saving={isPending}
+          status={status}
+          onSave={onSave}
+        />
       </PanelContent>
     </section>
   )
@@ -92,7 +98,15 @@ function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
         <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t.fields.phone} name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
-          <TextField label={t.fields.email} name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
+          <TextField
+            label={t.fields.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={set('email')}
+          />
         </div>
         <TextField label={t.fields.address} name="address" autoComplete="street-address" value={values.address} onChange={set('address')} />
       </Card>
@@ -100,7 +114,13 @@ function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
       <Card className="space-y-4 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-slate-950">{t.hoursTitle}</h3>
         <HoursFieldset week={values.week} error={errors.hours} onChange={(week) => setValues((current) => ({ ...current, week }))} />
-        <TextField label={t.fields.hoursNote} name="hours_note" hint={t.hoursNoteHint} value={values.hoursNote} onChange={set('hoursNote')} />
+        <TextField
+          label={t.fields.hoursNote}
+          name="hours_note"
+          hint={t.hoursNoteHint}
+          value={values.hoursNote}
+          onChange={set('hoursNote')}
+        />
       </Card>
 
       <Card className="space-y-5 p-6 sm:p-8">

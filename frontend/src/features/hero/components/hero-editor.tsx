@@ -142,7 +142,11 @@ function HeroForm({ hero, saving, status, onSave }: HeroFormProps) {
           <Button type="submit" disabled={saving || uploading}>
             {saving ? adminTexts.saving : adminTexts.saveChanges}
           </Button>
-          {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
+          {uploading && (
+            <p role="status" className="text-sm text-slate-600">
+              {adminTexts.waitForUpload}
+            </p>
+          )}
           <StatusMessage status={shownStatus} />
         </div>
       </form>

@@ -125,7 +125,12 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
                   <GripVertical aria-hidden="true" className="size-4" />
                 </button>
                 {index > 0 && (
-                  <Button size="sm" variant="ghost" onClick={() => onChange(makeCover(photos, index))} aria-label={`Make photo ${index + 1} the cover`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onChange(makeCover(photos, index))}
+                    aria-label={`Make photo ${index + 1} the cover`}
+                  >
                     <Star aria-hidden="true" />
                     Cover
                   </Button>

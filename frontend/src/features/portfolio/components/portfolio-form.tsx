@@ -56,7 +56,14 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
 
   return (
     <Card data-testid="portfolio-form" className="p-6 sm:p-8 md:col-span-2 lg:col-span-3">
-      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmitCapture={checks.onSubmitCapture}
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-heading`}
+        className="space-y-5"
+      >
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>
@@ -79,7 +86,9 @@ export function PortfolioForm({ heading, initial, saving, error, onSave, onCance
         <div>
           <p id={`${id}-images`} className="mb-1.5 block text-sm font-medium text-slate-800">
             {t.fields.photos}
-            <span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+            <span aria-hidden="true" className="ml-0.5 text-red-600">
+              *
+            </span>
           </p>
           <p id={`${id}-images-hint`} className="mb-2 text-xs text-slate-500">
             {t.photosHint}

@@ -43,7 +43,10 @@ export function PortfolioManager() {
   const items = data ?? []
   const [atTop, setAtTop] = useState(false)
   const reorder = useReorder('portfolio_items', refetch)
-  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<PortfolioItem, PortfolioFormValues>({
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<
+    PortfolioItem,
+    PortfolioFormValues
+  >({
     items,
     refetch,
     create: (values) => create.mutate(buildPortfolioPayload(values, newSortOrder(items, atTop))),
@@ -73,11 +76,28 @@ export function PortfolioManager() {
         subtitle={t.subtitle}
         actions={
           <>
-            <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={items.length < 2 || mode.kind !== 'list'} />
+            <ReorderToggle
+              reordering={reorder.reordering}
+              onToggle={() => reorder.setReordering(!reorder.reordering)}
+              disabled={items.length < 2 || mode.kind !== 'list'}
+            />
             {!reorder.reordering && (
               <>
-                <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} />
-                <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} data-focus-key="add">
+                <AddAtTopButton
+                  onClick={() => {
+                    setAtTop(true)
+                    open({ kind: 'add' })
+                  }}
+                  disabled={mode.kind === 'add'}
+                />
+                <Button
+                  onClick={() => {
+                    setAtTop(false)
+                    open({ kind: 'add' })
+                  }}
+                  disabled={mode.kind === 'add'}
+                  data-focus-key="add"
+                >
                   <Plus aria-hidden="true" />
                   {t.add}
                 </Button>
@@ -90,32 +110,32 @@ export function PortfolioManager() {
       {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         {reorder.reordering ? (
-            <ReorderList
-              items={items}
-              name={(i) => i.title}
-              detail={(i) => <img src={i.image_url} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded object-cover" />}
-              onSave={reorder.save}
-            />
+          <ReorderList
+            items={items}
+            name={(i) => i.title}
+            detail={(i) => <img src={i.image_url} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded object-cover" />}
+            onSave={reorder.save}
+          />
         ) : (
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {mode.kind === 'add' && form(t.addTitle, emptyPortfolioForm, 'new')}
-          {visible.map((item) =>
-            mode.kind === 'edit' && mode.item.id === item.id ? (
-              form(t.editTitle, portfolioFormValues(item), item.id)
-            ) : (
-              <PortfolioAdminCard
-                key={item.id}
-                item={item}
-                deleting={remove.isPending}
-                onEdit={() => open({ kind: 'edit', item })}
-                onDelete={() => void onDelete(item)}
-              />
-            ),
-          )}
-          {visible.length === 0 && mode.kind !== 'add' && (
-            <Card className="p-10 text-center text-slate-500 md:col-span-2 lg:col-span-3">{texts.noPortfolioItems}</Card>
-          )}
-        </div>
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {mode.kind === 'add' && form(t.addTitle, emptyPortfolioForm, 'new')}
+            {visible.map((item) =>
+              mode.kind === 'edit' && mode.item.id === item.id ? (
+                form(t.editTitle, portfolioFormValues(item), item.id)
+              ) : (
+                <PortfolioAdminCard
+                  key={item.id}
+                  item={item}
+                  deleting={remove.isPending}
+                  onEdit={() => open({ kind: 'edit', item })}
+                  onDelete={() => void onDelete(item)}
+                />
+              ),
+            )}
+            {visible.length === 0 && mode.kind !== 'add' && (
+              <Card className="p-10 text-center text-slate-500 md:col-span-2 lg:col-span-3">{texts.noPortfolioItems}</Card>
+            )}
+          </div>
         )}
       </PanelContent>
     </section>

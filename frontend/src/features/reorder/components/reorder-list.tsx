@@ -140,7 +140,14 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
               <span className="min-w-0 flex-1 truncate font-medium text-slate-900" data-testid="reorder-name">
                 {label}
               </span>
-              <Button id={upId} variant="ghost" size="icon" aria-label={t.moveUp(label)} disabled={i === 0} onClick={() => moveBy(i, -1, upId)}>
+              <Button
+                id={upId}
+                variant="ghost"
+                size="icon"
+                aria-label={t.moveUp(label)}
+                disabled={i === 0}
+                onClick={() => moveBy(i, -1, upId)}
+              >
                 <ArrowUp aria-hidden="true" />
               </Button>
               <Button

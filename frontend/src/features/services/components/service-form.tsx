@@ -44,18 +44,20 @@ export function ServiceForm({ heading, initial, saving, error, onSave, onCancel 
 
   return (
     <Card data-testid="service-form" className="p-6 sm:p-8">
-      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmitCapture={checks.onSubmitCapture}
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-heading`}
+        className="space-y-5"
+      >
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>
         <Field label={t.fields.title} required>
           {(control) => (
-            <Input
-              {...control}
-              value={values.title}
-              onChange={(event) => setValues({ ...values, title: event.target.value })}
-              required
-            />
+            <Input {...control} value={values.title} onChange={(event) => setValues({ ...values, title: event.target.value })} required />
           )}
         </Field>
         <Field label={t.fields.description} required>

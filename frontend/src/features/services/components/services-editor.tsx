@@ -56,11 +56,26 @@ export function ServicesEditor() {
         actions={
           listing && (
             <>
-              <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={services.length < 2} />
+              <ReorderToggle
+                reordering={reorder.reordering}
+                onToggle={() => reorder.setReordering(!reorder.reordering)}
+                disabled={services.length < 2}
+              />
               {!reorder.reordering && (
                 <>
-                  <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} />
-                  <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} data-focus-key="add">
+                  <AddAtTopButton
+                    onClick={() => {
+                      setAtTop(true)
+                      open({ kind: 'add' })
+                    }}
+                  />
+                  <Button
+                    onClick={() => {
+                      setAtTop(false)
+                      open({ kind: 'add' })
+                    }}
+                    data-focus-key="add"
+                  >
                     <Plus aria-hidden="true" />
                     {t.add}
                   </Button>

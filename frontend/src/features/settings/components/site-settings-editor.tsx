@@ -179,7 +179,11 @@ function SettingsForm({ settings, saving, status, onSave }: SettingsFormProps) {
         <Button type="submit" disabled={saving || uploading}>
           {saving ? adminTexts.saving : adminTexts.saveChanges}
         </Button>
-        {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
+        {uploading && (
+          <p role="status" className="text-sm text-slate-600">
+            {adminTexts.waitForUpload}
+          </p>
+        )}
         <StatusMessage status={shownStatus} />
       </div>
     </form>

@@ -48,7 +48,14 @@ export function TestimonialForm({ heading, initial, saving, error, onSave, onCan
 
   return (
     <Card data-testid="testimonial-form" className="p-6 sm:p-8 md:col-span-2">
-      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmitCapture={checks.onSubmitCapture}
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-heading`}
+        className="space-y-5"
+      >
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>

@@ -44,7 +44,10 @@ export function TestimonialsManager() {
   const testimonials = data ?? []
   const [atTop, setAtTop] = useState(false)
   const reorder = useReorder('testimonials', refetch)
-  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Testimonial, TestimonialFormValues>({
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<
+    Testimonial,
+    TestimonialFormValues
+  >({
     items: testimonials,
     refetch,
     create: (values) => create.mutate(buildTestimonialPayload(values, newSortOrder(testimonials, atTop))),
@@ -74,11 +77,28 @@ export function TestimonialsManager() {
         subtitle={t.subtitle}
         actions={
           <>
-            <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={testimonials.length < 2 || mode.kind !== 'list'} />
+            <ReorderToggle
+              reordering={reorder.reordering}
+              onToggle={() => reorder.setReordering(!reorder.reordering)}
+              disabled={testimonials.length < 2 || mode.kind !== 'list'}
+            />
             {!reorder.reordering && (
               <>
-                <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} />
-                <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} data-focus-key="add">
+                <AddAtTopButton
+                  onClick={() => {
+                    setAtTop(true)
+                    open({ kind: 'add' })
+                  }}
+                  disabled={mode.kind === 'add'}
+                />
+                <Button
+                  onClick={() => {
+                    setAtTop(false)
+                    open({ kind: 'add' })
+                  }}
+                  disabled={mode.kind === 'add'}
+                  data-focus-key="add"
+                >
                   <Plus aria-hidden="true" />
                   {t.add}
                 </Button>
@@ -91,31 +111,27 @@ export function TestimonialsManager() {
       {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         {reorder.reordering ? (
-            <ReorderList
-              items={testimonials}
-              name={(i) => i.name}
-              onSave={reorder.save}
-            />
+          <ReorderList items={testimonials} name={(i) => i.name} onSave={reorder.save} />
         ) : (
-        <div className="grid gap-6 md:grid-cols-2">
-          {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
-          {visible.map((testimonial) =>
-            mode.kind === 'edit' && mode.item.id === testimonial.id ? (
-              form(t.editTitle, testimonialFormValues(testimonial), testimonial.id)
-            ) : (
-              <TestimonialAdminCard
-                key={testimonial.id}
-                testimonial={testimonial}
-                deleting={remove.isPending}
-                onEdit={() => open({ kind: 'edit', item: testimonial })}
-                onDelete={() => void onDelete(testimonial)}
-              />
-            ),
-          )}
-          {visible.length === 0 && mode.kind !== 'add' && (
-            <Card className="p-10 text-center text-slate-500 md:col-span-2">{t.empty}</Card>
-          )}
-        </div>
+          <div className="grid gap-6 md:grid-cols-2">
+            {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
+            {visible.map((testimonial) =>
+              mode.kind === 'edit' && mode.item.id === testimonial.id ? (
+                form(t.editTitle, testimonialFormValues(testimonial), testimonial.id)
+              ) : (
+                <TestimonialAdminCard
+                  key={testimonial.id}
+                  testimonial={testimonial}
+                  deleting={remove.isPending}
+                  onEdit={() => open({ kind: 'edit', item: testimonial })}
+                  onDelete={() => void onDelete(testimonial)}
+                />
+              ),
+            )}
+            {visible.length === 0 && mode.kind !== 'add' && (
+              <Card className="p-10 text-center text-slate-500 md:col-span-2">{t.empty}</Card>
+            )}
+          </div>
         )}
       </PanelContent>
     </section>
