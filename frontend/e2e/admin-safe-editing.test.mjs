@@ -24,7 +24,6 @@ after(async () => {
 });
 
 const heroTitle = () => fieldByLabel(page, 'Title');
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
 
 describe('unsaved changes', () => {
   it('asks before a section switch; Keep editing stays, Discard leaves', async () => {

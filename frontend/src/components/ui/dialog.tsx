@@ -4,7 +4,7 @@
 // where it was when it closes.
 import { cva, type VariantProps } from 'class-variance-authority'
 import { X } from 'lucide-react'
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { cn } from '@/lib/cn'
 
@@ -61,24 +61,21 @@ function useInertSiblings(active: boolean, portal: HTMLElement | null) {
 
 export function Dialog({ open, onClose, labelledBy, describedBy, initialFocusRef, size, className, children }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null)
-  const portalRef = useRef<HTMLDivElement | null>(null)
-  if (open && !portalRef.current && typeof document !== 'undefined') {
-    portalRef.current = document.createElement('div')
-  }
+  // The portal's element, made once and attached to the page only while open.
+  const [portal] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')))
   const onCloseRef = useRef(onClose)
   useEffect(() => {
     onCloseRef.current = onClose
   })
 
   useEffect(() => {
-    const portal = portalRef.current
     if (!open || !portal) return
     document.body.appendChild(portal)
     return () => portal.remove()
-  }, [open])
+  }, [open, portal])
 
   useScrollLock(open)
-  useInertSiblings(open, open ? portalRef.current : null)
+  useInertSiblings(open, open ? portal : null)
 
   useEffect(() => {
     if (!open) return
@@ -98,7 +95,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, initialFocusRef
     }
   }, [open, initialFocusRef])
 
-  if (!open || !portalRef.current) return null
+  if (!open || !portal) return null
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6">
@@ -120,7 +117,7 @@ export function Dialog({ open, onClose, labelledBy, describedBy, initialFocusRef
         {children}
       </div>
     </div>,
-    portalRef.current,
+    portal,
   )
 }
 
