@@ -1,7 +1,6 @@
 // Links to the business's social profiles from contact_info; nothing when there are none.
-import type { ContactInfo } from '@/features/site/types'
 import { cn } from '@/lib/cn'
-import { socialProfiles } from './social-profiles'
+import { socialProfiles, type SocialAddresses } from './social-profiles'
 
 // Simple brand glyphs (lucide no longer ships brand icons).
 const glyphs = {
@@ -12,7 +11,7 @@ const glyphs = {
     'M6.9 21H3.3V9.1h3.6V21zM5.1 7.5a2.1 2.1 0 1 1 0-4.2 2.1 2.1 0 0 1 0 4.2zM21 21h-3.6v-5.8c0-1.4 0-3.1-1.9-3.1s-2.2 1.5-2.2 3V21H9.7V9.1h3.4v1.6h.1c.5-.9 1.6-1.9 3.4-1.9 3.6 0 4.3 2.4 4.3 5.5V21z',
 } as const
 
-export function SocialLinks({ info, className }: { info: ContactInfo | null | undefined; className?: string }) {
+export function SocialLinks({ info, className }: { info: SocialAddresses | null | undefined; className?: string }) {
   const present = socialProfiles(info)
   if (present.length === 0) return null
   return (

@@ -14,8 +14,8 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
-import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
@@ -31,12 +31,19 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   account: CircleUserRound,
 }
 
+/** What a section's button shows after its name (a count), and the id of the text that describes it. */
+export interface SectionBadge {
+  content: ReactNode
+  describedBy?: string
+}
+
 interface AdminSidebarProps {
   active: AdminSectionKey
   onSelect: (key: AdminSectionKey) => void
+  badges?: Partial<Record<AdminSectionKey, SectionBadge>>
 }
 
-export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
+export function AdminSidebar({ active, onSelect, badges = {} }: AdminSidebarProps) {
   return (
     <nav aria-label="Admin sections" className="lg:sticky lg:top-24">
       <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
@@ -48,7 +55,7 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               <button
                 type="button"
                 aria-current={current ? 'page' : undefined}
-                aria-describedby={key === 'contact' ? unreadCountId : undefined}
+                aria-describedby={badges[key]?.describedBy}
                 onClick={() => onSelect(key)}
                 className={cn(
                   'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
@@ -59,7 +66,7 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {label}
-                {key === 'contact' && <UnreadCount />}
+                {badges[key]?.content}
               </button>
             </li>
           )

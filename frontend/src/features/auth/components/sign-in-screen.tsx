@@ -9,11 +9,11 @@ import { Label } from '@/components/ui/label'
 import { authTexts } from '@/config/admin'
 import { guardTexts } from '@/config/admin-guard'
 import { accountTexts } from '@/config/account'
-import { ForgotPasswordForm } from '@/features/account/components/forgot-password-form'
 import { landingEmailLink } from '@/lib/email-link'
 import { useHasEditorAccount } from '../api/has-editor-account'
 import { useSignIn } from '../api/sign-in'
 import { normalizeEmail, validateSignIn } from '../validation'
+import { ForgotPasswordForm } from './forgot-password-form'
 
 export function SignInScreen() {
   const id = useId()

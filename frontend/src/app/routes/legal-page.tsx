@@ -1,5 +1,5 @@
-// Layout of the two legal pages: title, last updated date, the sections, and a contact
-// block with a Contact Us link to the landing page's contact form.
+// The page of the two legal routes: title, last updated date, the sections, and a contact
+// block (the site's title and contact details) with a Contact Us link to the contact form.
 import { ArrowLeft, Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'

@@ -8,9 +8,8 @@ import { Label } from '@/components/ui/label'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { accountTexts } from '@/config/account'
 import { authTexts } from '@/config/admin'
-import { normalizeEmail } from '@/features/auth/validation'
 import { useRequestPasswordReset } from '../api/request-password-reset'
-import { validateEmail } from '../validation'
+import { normalizeEmail, validateEmail } from '../validation'
 
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const id = useId()
