@@ -12,7 +12,6 @@ import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import { failureText } from '@/lib/network-error'
-import { guardTexts } from '@/config/admin-guard'
 import { useAdminGuard } from '@/features/admin/guard/admin-guard'
 import { useDeferredDelete } from '@/features/admin/guard/use-deferred-delete'
 import { DeleteButton } from '@/features/admin/components/row-actions'
@@ -82,15 +81,7 @@ export function MessagesInbox() {
 
   async function onDeleteSelected() {
     setDeleteError(null)
-    const d = guardTexts.deleteDialog
-    const confirmed = await guard.confirm({
-      title: d.title,
-      message: inboxTexts.confirmDeleteSelected(selectedIds.length),
-      confirmLabel: d.confirm,
-      cancelLabel: d.cancel,
-      danger: true,
-    })
-    if (!confirmed) return
+    if (!(await guard.confirmDelete(inboxTexts.confirmDeleteSelected(selectedIds.length)))) return
     const result = await removeMany.mutate(selectedIds)
     if (!result.success) {
       console.error('Error deleting messages:', result.error)
@@ -106,16 +97,8 @@ export function MessagesInbox() {
 
   async function onDelete(message: ContactMessage) {
     setDeleteError(null)
-    const d = guardTexts.deleteDialog
-    const confirmed = await guard.confirm({
-      title: d.title,
-      message: t.confirmDelete,
-      confirmLabel: d.confirm,
-      cancelLabel: d.cancel,
-      danger: true,
-    })
-    if (!confirmed) return
-    deferred.schedule(message, guardTexts.deleted.message)
+    if (!(await guard.confirmDelete(t.confirmDelete))) return
+    deferred.schedule(message, t.deleted)
     setOpen(null)
   }
 
