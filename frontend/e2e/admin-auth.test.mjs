@@ -91,7 +91,7 @@ describe('the sign-in screen', () => {
       assertNoPageErrors(page);
     }));
 
-  it("sends the email trimmed and lower-cased and the password as typed, busy meanwhile", () =>
+  it('sends the email trimmed and lower-cased and the password as typed, busy meanwhile', () =>
     withPage(async (page) => {
       await page.goto(`${site.url}/admin`);
       let release;
@@ -123,7 +123,16 @@ describe('signed in', () => {
       assert.ok(await page.getByRole('button', { name: 'Sign Out' }).isVisible());
       const nav = page.getByRole('navigation', { name: 'Admin sections' });
       assert.deepEqual(await nav.getByRole('button').allInnerTexts(), [
-        'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings', 'Contact Details', 'Account',
+        'Hero Section',
+        'Services',
+        'Portfolio',
+        'Testimonials',
+        'About',
+        'Media',
+        'Contact Messages',
+        'Site Settings',
+        'Contact Details',
+        'Account',
       ]);
       assert.equal(await nav.getByRole('button', { name: 'Hero Section' }).getAttribute('aria-current'), 'page');
       assert.ok(await page.getByRole('heading', { name: 'Hero Section' }).isVisible());

@@ -43,7 +43,9 @@ describe('contact details', () => {
       assert.ok(text.includes(item), item);
     }
     const { rows } = await site.sql('select phone, email, address, opening_hours from contact_info');
-    assert.deepEqual(rows, [{ phone: '+1 (000) 000-0000', email: 'hello@example.com', address: '123 Example Street, Your City', opening_hours: null }]);
+    assert.deepEqual(rows, [
+      { phone: '+1 (000) 000-0000', email: 'hello@example.com', address: '123 Example Street, Your City', opening_hours: null },
+    ]);
     await checklist.getByRole('button', { name: 'Open Contact Details' }).click();
     await page.getByRole('heading', { name: 'Contact Details', level: 2 }).waitFor();
   });
@@ -77,7 +79,9 @@ describe('contact details', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Contact details updated successfully!').waitFor();
 
-    const { rows: [info] } = await site.sql('select * from contact_info');
+    const {
+      rows: [info],
+    } = await site.sql('select * from contact_info');
     assert.equal(info.email, 'studio@drapes.example');
     assert.equal(info.business_hours, 'Mo-Th 08:30-17:00, Fr 08:30-16:00, Su 10:00-14:00');
     assert.equal(info.opening_hours.length, 7);
@@ -151,10 +155,7 @@ describe('contact details', () => {
       await waitForLanding(visitor);
       await visitor.waitForFunction(() => document.getElementById('structured-data'));
       const app = businessOf(JSON.parse(await visitor.locator('#structured-data').textContent())['@graph']);
-      assert.deepEqual(
-        { ...app, description: undefined, image: undefined },
-        { ...served, description: undefined, image: undefined },
-      );
+      assert.deepEqual({ ...app, description: undefined, image: undefined }, { ...served, description: undefined, image: undefined });
     } finally {
       await visitor.context().close();
     }

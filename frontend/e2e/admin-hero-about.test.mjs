@@ -86,7 +86,15 @@ describe('hero editor', () => {
     const [write] = writes;
     assert.equal(write.method, 'PATCH');
     assert.equal(write.url.searchParams.get('id'), `eq.${rows[0].id}`);
-    assert.deepEqual(Object.keys(write.body).sort(), ['background_image', 'background_image_alt', 'cta_secondary_text', 'cta_text', 'subtitle', 'title', 'updated_at']);
+    assert.deepEqual(Object.keys(write.body).sort(), [
+      'background_image',
+      'background_image_alt',
+      'cta_secondary_text',
+      'cta_text',
+      'subtitle',
+      'title',
+      'updated_at',
+    ]);
     assert.equal(write.body.title, 'Curtains that fit your windows');
     assert.ok(Math.abs(Date.parse(write.body.updated_at) - Date.now()) < 60_000);
     // Read again after saving: the form shows the stored, trimmed values.
@@ -132,7 +140,10 @@ describe('hero editor', () => {
     assert.equal(writes[0].method, 'POST');
     assert.equal(writes[0].body.id, undefined);
     const { rows } = await site.sql('select title from hero_content');
-    assert.deepEqual(rows.map((r) => r.title), ['A fresh start']);
+    assert.deepEqual(
+      rows.map((r) => r.title),
+      ['A fresh start'],
+    );
     assertNoPageErrors(page);
   });
 });
@@ -172,7 +183,13 @@ describe('about editor', () => {
     assert.equal(writes[0].method, 'PATCH');
     assert.equal(writes[0].url.searchParams.get('id'), `eq.${rows[0].id}`);
     assert.deepEqual(Object.keys(writes[0].body).sort(), [
-      'content', 'image_alt', 'image_url', 'projects_completed', 'title', 'updated_at', 'years_experience',
+      'content',
+      'image_alt',
+      'image_url',
+      'projects_completed',
+      'title',
+      'updated_at',
+      'years_experience',
     ]);
     assert.equal(writes[0].body.years_experience, 17);
 

@@ -31,7 +31,10 @@ const select = (name) => page.getByRole('checkbox', { name: `Select message from
 
 async function waitForUnread(n) {
   if (n === 0) await sidebarUnread().waitFor({ state: 'detached' });
-  else await sidebarUnread().filter({ hasText: new RegExp(`^${n}`) }).waitFor();
+  else
+    await sidebarUnread()
+      .filter({ hasText: new RegExp(`^${n}`) })
+      .waitFor();
 }
 
 describe('inbox', () => {
@@ -42,7 +45,12 @@ describe('inbox', () => {
     assert.deepEqual(await cards().locator('h3').allInnerTexts(), ['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
     assert.equal(await page.locator('[data-testid="message-card"][data-unread]').count(), 3);
     assert.equal(await page.getByTestId('inbox-unread').innerText(), '3 unread');
-    assert.equal(await card('Ada').locator('h3').evaluate((el) => getComputedStyle(el).fontWeight), '700');
+    assert.equal(
+      await card('Ada')
+        .locator('h3')
+        .evaluate((el) => getComputedStyle(el).fontWeight),
+      '700',
+    );
   });
 
   it('marks a message read when it is opened', async () => {
@@ -51,7 +59,12 @@ describe('inbox', () => {
     await waitForUnread(2);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     assert.equal(await card('Grace').getAttribute('data-unread'), null);
-    assert.notEqual(await card('Grace').locator('h3').evaluate((el) => getComputedStyle(el).fontWeight), '700');
+    assert.notEqual(
+      await card('Grace')
+        .locator('h3')
+        .evaluate((el) => getComputedStyle(el).fontWeight),
+      '700',
+    );
     const { rows } = await site.sql("select read_at is not null as read from contact_messages where first_name = 'Grace'");
     assert.equal(rows[0].read, true);
   });

@@ -54,7 +54,12 @@ describe('mail from the admin and the site', () => {
       await page.goto(site.url);
       await waitForLanding(page);
       const contact = page.locator('#contact');
-      for (const [label, value] of Object.entries({ 'First Name': 'Vera', 'Last Name': 'Visitor', Email: 'vera@example.com', Message: 'Curtains <b>please</b>' })) {
+      for (const [label, value] of Object.entries({
+        'First Name': 'Vera',
+        'Last Name': 'Visitor',
+        Email: 'vera@example.com',
+        Message: 'Curtains <b>please</b>',
+      })) {
         await contact.getByLabel(label, { exact: false }).first().fill(value);
       }
       await contact.getByRole('button', { name: 'Send Message' }).click();

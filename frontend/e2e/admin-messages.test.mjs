@@ -31,7 +31,10 @@ async function reopenInbox(expected) {
   await openSection(page, 'Hero Section');
   await openSection(page, 'Contact Messages');
   await page.getByRole('heading', { name: 'Contact Messages' }).waitFor();
-  await page.getByTestId('message-count').filter({ hasText: new RegExp(`^${expected}$`) }).waitFor();
+  await page
+    .getByTestId('message-count')
+    .filter({ hasText: new RegExp(`^${expected}$`) })
+    .waitFor();
 }
 
 async function sendFromPublicForm() {
@@ -76,7 +79,8 @@ describe('contact messages', () => {
     const { rows } = await site.sql("select created_at from contact_messages where first_name = 'Ada'");
     const shown = await card.getByTestId('message-date').innerText();
     const expected = await page.evaluate(
-      (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+      (iso) =>
+        new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
       rows[0].created_at.toISOString(),
     );
     assert.equal(shown, expected);
@@ -150,7 +154,10 @@ describe('contact messages', () => {
     );
     try {
       const asked = answerConfirm(page, true);
-      await cards().first().getByRole('button', { name: /^Delete/ }).click();
+      await cards()
+        .first()
+        .getByRole('button', { name: /^Delete/ })
+        .click();
       await asked;
       await page.getByRole('alert').getByText('Error deleting message. Please try again.').waitFor();
       assert.equal(await cards().count(), 1);
@@ -158,7 +165,10 @@ describe('contact messages', () => {
       await page.unroute('**/rest/v1/contact_messages?**');
     }
     const asked = answerConfirm(page, true);
-    await cards().first().getByRole('button', { name: /^Delete/ }).click();
+    await cards()
+      .first()
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await asked;
     await page.getByText('No Messages Yet').waitFor();
     assert.equal(await count(), '0');

@@ -96,7 +96,10 @@ describe('ordering services', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Custom Curtains moved to position 4 of 5.' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Move Measurement & Installation up' }).click();
-    await page.getByRole('status').filter({ hasText: 'Measurement & Installation moved to position 4 of 5.' }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Measurement & Installation moved to position 4 of 5.' })
+      .waitFor({ state: 'attached' });
     const expected = ['Design Consultation', 'Window Blinds', 'Furniture Covers', 'Measurement & Installation', 'Custom Curtains'];
     assert.deepEqual(await names(), expected);
     await waitForStored(expected);

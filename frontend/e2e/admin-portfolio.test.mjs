@@ -36,7 +36,9 @@ describe('portfolio management', () => {
   it('shows the heading, subtitle and a card per item with its badges', async () => {
     assert.ok(await page.getByRole('heading', { name: 'Portfolio Management' }).isVisible());
     assert.ok(await page.getByText('Manage your portfolio items and showcase your work').isVisible());
-    const { rows: items } = await site.sql('select title, category, featured, cardinality(images) as n from portfolio_items order by sort_order');
+    const { rows: items } = await site.sql(
+      'select title, category, featured, cardinality(images) as n from portfolio_items order by sort_order',
+    );
     assert.equal(await cards().count(), items.length);
     for (const [i, item] of items.entries()) {
       const card = cards().nth(i);
@@ -54,9 +56,18 @@ describe('portfolio management', () => {
     await form().locator('.ql-editor').waitFor();
     assert.equal(await grid().locator(':scope > *').first().getAttribute('data-testid'), 'portfolio-form');
     assert.equal(await field('Category').inputValue(), 'curtains');
-    assert.deepEqual(await field('Category').locator('option').evaluateAll((o) => o.map((x) => x.value)), ['curtains', 'blinds', 'furniture-covers', 'other']);
+    assert.deepEqual(
+      await field('Category')
+        .locator('option')
+        .evaluateAll((o) => o.map((x) => x.value)),
+      ['curtains', 'blinds', 'furniture-covers', 'other'],
+    );
     assert.equal(await form().getByLabel('Featured').isChecked(), false);
-    assert.ok(await form().getByText(/straight from your phone or camera/).isVisible());
+    assert.ok(
+      await form()
+        .getByText(/straight from your phone or camera/)
+        .isVisible(),
+    );
     assert.equal(await rows().count(), 0);
     assert.ok(await form().getByRole('button', { name: 'Add photos' }).isVisible());
 
@@ -73,14 +84,13 @@ describe('portfolio management', () => {
   it('has the toolbar of the spec and an editor at least 120 px high', async () => {
     const toolbar = form().locator('.ql-toolbar');
     for (const format of ['header', 'bold', 'italic', 'underline', 'strike', 'color', 'background', 'align', 'link', 'clean']) {
-      assert.equal(await toolbar.locator(`.ql-${format}`).count() > 0, true, format);
+      assert.equal((await toolbar.locator(`.ql-${format}`).count()) > 0, true, format);
     }
     assert.deepEqual(await toolbar.locator('button.ql-list').evaluateAll((b) => b.map((x) => x.value)), ['ordered', 'bullet']);
-    assert.deepEqual(
-      await toolbar.locator('select.ql-header option').evaluateAll((o) => o.map((x) => x.value)),
-      ['1', '2', '3', ''],
-    );
-    const height = await form().locator('.ql-editor').evaluate((el) => el.getBoundingClientRect().height);
+    assert.deepEqual(await toolbar.locator('select.ql-header option').evaluateAll((o) => o.map((x) => x.value)), ['1', '2', '3', '']);
+    const height = await form()
+      .locator('.ql-editor')
+      .evaluate((el) => el.getBoundingClientRect().height);
     assert.ok(height >= 120, `${height}`);
   });
 
@@ -133,7 +143,12 @@ describe('portfolio management', () => {
       const dialog = visitor.getByRole('dialog');
       await dialog.waitFor();
       assert.equal(await dialog.locator('strong', { hasText: 'cordless lifts' }).count(), 1);
-      assert.ok(await dialog.getByTestId('gallery-counter').innerText().then((t) => t.endsWith('of 2')));
+      assert.ok(
+        await dialog
+          .getByTestId('gallery-counter')
+          .innerText()
+          .then((t) => t.endsWith('of 2')),
+      );
       assert.ok(await dialog.getByText('2 Photos').isVisible());
       await visitor.keyboard.press('Escape');
 

@@ -24,7 +24,6 @@ after(async () => {
 });
 
 const heroTitle = () => fieldByLabel(page, 'Title');
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
 
 describe('unsaved changes', () => {
   it('asks before a section switch; Keep editing stays, Discard leaves', async () => {
@@ -174,7 +173,10 @@ describe('focus and keyboard', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     assert.equal(await image.getAttribute('aria-invalid'), 'true');
     assert.ok(await image.evaluate((el) => el === document.activeElement));
-    await form.getByRole('alert').getByText(/^Image address to add:/).waitFor();
+    await form
+      .getByRole('alert')
+      .getByText(/^Image address to add:/)
+      .waitFor();
     await image.fill('https://example.com/bay.jpg');
     assert.equal(await image.getAttribute('aria-invalid'), null);
     const asked = answerConfirm(page, true);

@@ -43,14 +43,24 @@ describe('services editor', () => {
 
   it('lists the services in their order', async () => {
     const { rows } = await site.sql('select title from services order by sort_order');
-    assert.deepEqual(await items().locator('h3').allInnerTexts(), rows.map((r) => r.title));
+    assert.deepEqual(
+      await items().locator('h3').allInnerTexts(),
+      rows.map((r) => r.title),
+    );
   });
 
   it('adds a service with icon Home, featured off and sort_order = the count, then lists it', async () => {
     const { rows: before } = await site.sql('select count(*)::int as n from services');
     await page.getByRole('button', { name: 'Add Service' }).click();
     assert.equal(await field(form(), 'Icon').inputValue(), 'Home');
-    assert.deepEqual(await field(form(), 'Icon').locator('option').allInnerTexts(), ['Home', 'Sun', 'Armchair', 'Lightbulb', 'Scissors', 'Palette']);
+    assert.deepEqual(await field(form(), 'Icon').locator('option').allInnerTexts(), [
+      'Home',
+      'Sun',
+      'Armchair',
+      'Lightbulb',
+      'Scissors',
+      'Palette',
+    ]);
     assert.equal(await form().getByLabel('Featured').isChecked(), false);
     // The list gives way to the form.
     assert.equal(await items().count(), 0);
@@ -159,7 +169,12 @@ describe('testimonials editor', () => {
       const text = await cards().nth(i).innerText();
       assert.ok(text.startsWith(row.name[0]), text);
       assert.ok(text.includes(`${row.rating}/5 stars`), text);
-      assert.ok(await cards().nth(i).getByRole('img', { name: `${row.rating} out of 5 stars` }).isVisible());
+      assert.ok(
+        await cards()
+          .nth(i)
+          .getByRole('img', { name: `${row.rating} out of 5 stars` })
+          .isVisible(),
+      );
     }
   });
 
@@ -234,7 +249,10 @@ describe('testimonials editor', () => {
     const avatar = field(form(), 'Avatar URL (Optional)');
     assert.equal(await avatar.getAttribute('aria-invalid'), 'true');
     assert.ok(await avatar.evaluate((el) => el === document.activeElement));
-    await form().getByRole('alert').getByText(/^Avatar URL \(Optional\):/).waitFor();
+    await form()
+      .getByRole('alert')
+      .getByText(/^Avatar URL \(Optional\):/)
+      .waitFor();
     const asked = answerConfirm(page, true);
     await form().getByRole('button', { name: 'Cancel' }).click();
     await asked;

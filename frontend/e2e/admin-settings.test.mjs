@@ -32,7 +32,11 @@ const save = () => page.getByRole('button', { name: 'Save Changes' }).click();
 async function previewButtonColour(expected) {
   const read = () => page.getByTestId('preview-button').evaluate((el) => getComputedStyle(el).backgroundColor);
   await page
-    .waitForFunction((want) => getComputedStyle(document.querySelector('[data-testid="preview-button"]')).backgroundColor === want, expected, { timeout: 10_000 })
+    .waitForFunction(
+      (want) => getComputedStyle(document.querySelector('[data-testid="preview-button"]')).backgroundColor === want,
+      expected,
+      { timeout: 10_000 },
+    )
     .catch(() => {});
   return read();
 }
@@ -58,7 +62,12 @@ describe('site settings', () => {
     assert.equal(await field('Primary Color').inputValue(), rows[0].primary_color);
     assert.equal(await field('Secondary Color').inputValue(), rows[0].secondary_color);
     assert.deepEqual(await page.getByRole('group', { name: 'Presets' }).getByRole('button').allInnerTexts(), [
-      'Default', 'Ocean Blue', 'Forest Green', 'Royal Purple', 'Warm Brown', 'Modern Gray',
+      'Default',
+      'Ocean Blue',
+      'Forest Green',
+      'Royal Purple',
+      'Warm Brown',
+      'Modern Gray',
     ]);
   });
 
@@ -100,7 +109,12 @@ describe('site settings', () => {
     assert.equal(writes[0].method, 'PATCH');
     assert.equal(writes[0].url.searchParams.get('id'), `eq.${rows[0].id}`);
     assert.deepEqual(Object.keys(writes[0].body).sort(), [
-      'logo_url', 'primary_color', 'secondary_color', 'site_description', 'site_title', 'updated_at',
+      'logo_url',
+      'primary_color',
+      'secondary_color',
+      'site_description',
+      'site_title',
+      'updated_at',
     ]);
     const { rows: saved } = await site.sql('select site_title, primary_color, secondary_color from site_settings');
     assert.deepEqual(saved, [{ site_title: 'Pleat & Co', primary_color: '#0f172a', secondary_color: '#0ea5e9' }]);

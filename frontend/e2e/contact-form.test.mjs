@@ -144,9 +144,7 @@ describe('contact form', () => {
       assert.equal(await field('First Name').inputValue(), 'Di');
       assert.ok(await page.locator('#contact').getByRole('button', { name: 'Send Message' }).isEnabled());
     } finally {
-      await site.sql(
-        'grant insert (first_name, last_name, email, phone, service_needed, message) on contact_messages to anon',
-      );
+      await site.sql('grant insert (first_name, last_name, email, phone, service_needed, message) on contact_messages to anon');
     }
   });
 

@@ -16,16 +16,23 @@ after(async () => {
 /** Every section of the landing page shows its seeded content (checked at once, no waiting). */
 async function assertEverySectionShown(page) {
   const visible = async (locator, what) => assert.ok(await locator.first().isVisible(), what);
-  const { rows: [hero] } = await site.sql('select title from hero_content');
+  const {
+    rows: [hero],
+  } = await site.sql('select title from hero_content');
   assert.equal(await page.locator('#hero h1').innerText(), hero.title);
   const { rows: services } = await site.sql('select title from services order by sort_order');
-  assert.deepEqual(await page.locator('#services h3').allInnerTexts(), services.map((s) => s.title));
+  assert.deepEqual(
+    await page.locator('#services h3').allInnerTexts(),
+    services.map((s) => s.title),
+  );
   const { rows: featured } = await site.sql('select title from portfolio_items where featured order by sort_order limit 6');
   assert.deepEqual(
     await page.locator('#portfolio [data-testid="portfolio-card"] h3').allInnerTexts(),
     featured.map((p) => p.title),
   );
-  const { rows: [about] } = await site.sql('select title from about_content');
+  const {
+    rows: [about],
+  } = await site.sql('select title from about_content');
   await visible(page.locator('#about').getByRole('heading', { name: about.title }), 'about');
   const { rows: reviews } = await site.sql('select name from testimonials');
   assert.equal(await page.locator('[data-testid="testimonial"]').count(), reviews.length);
@@ -34,9 +41,13 @@ async function assertEverySectionShown(page) {
     await visible(contact.getByLabel(label, { exact: false }), label);
   }
   await visible(contact.getByRole('button', { name: 'Send Message' }), 'the send button');
-  const { rows: [info] } = await site.sql('select phone from contact_info');
+  const {
+    rows: [info],
+  } = await site.sql('select phone from contact_info');
   await visible(contact.getByText(info.phone), 'the phone number');
-  const { rows: [settings] } = await site.sql('select site_title from site_settings');
+  const {
+    rows: [settings],
+  } = await site.sql('select site_title from site_settings');
   await visible(page.getByRole('contentinfo').getByText(settings.site_title), 'the footer');
   assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'no section is still loading');
 }
@@ -86,8 +97,13 @@ describe('the landing page with its inlined data', () => {
 describe('the served HTML, without JavaScript', () => {
   it('contains the hero title, the services and the featured projects as text', async () => {
     const html = await (await fetch(`${site.url}/`)).text();
-    const text = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&');
-    const { rows: [hero] } = await site.sql('select title from hero_content');
+    const text = html
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&amp;/g, '&');
+    const {
+      rows: [hero],
+    } = await site.sql('select title from hero_content');
     assert.ok(text.includes(hero.title), 'the hero title');
     const { rows: services } = await site.sql('select title, description from services order by sort_order');
     for (const service of services) {

@@ -39,7 +39,10 @@ describe('landing page with the seed content', () => {
     const { rows } = await site.sql('select title from services order by sort_order');
     assert.ok(rows.length >= 4);
     const titles = await page.locator('#services h3').allInnerTexts();
-    assert.deepEqual(titles, rows.map((r) => r.title));
+    assert.deepEqual(
+      titles,
+      rows.map((r) => r.title),
+    );
     assert.ok(await page.locator('#services').getByRole('heading', { name: 'Our Services' }).isVisible());
   });
 
@@ -47,7 +50,10 @@ describe('landing page with the seed content', () => {
     const { rows } = await site.sql('select title from portfolio_items where featured order by sort_order limit 6');
     const titles = await page.locator('#portfolio [data-testid="portfolio-card"] h3').allInnerTexts();
     assert.ok(titles.length > 0 && titles.length <= 6);
-    assert.deepEqual(titles, rows.map((r) => r.title));
+    assert.deepEqual(
+      titles,
+      rows.map((r) => r.title),
+    );
     const clamp = await page.locator('#portfolio [data-testid="portfolio-card"] p.line-clamp-2').count();
     assert.equal(clamp, titles.length);
   });
@@ -69,7 +75,12 @@ describe('landing page with the seed content', () => {
     assert.equal(await cards.count(), rows.length);
     for (const [i, row] of rows.entries()) {
       assert.ok((await cards.nth(i).innerText()).includes(row.name));
-      assert.ok(await cards.nth(i).getByRole('img', { name: `${row.rating} out of 5 stars` }).isVisible());
+      assert.ok(
+        await cards
+          .nth(i)
+          .getByRole('img', { name: `${row.rating} out of 5 stars` })
+          .isVisible(),
+      );
     }
   });
 
@@ -98,7 +109,12 @@ describe('landing page with the seed content', () => {
     const ids = await page.locator('main > section[id]').evaluateAll((els) => els.map((el) => el.id));
     assert.deepEqual(ids, ['hero', 'services', 'portfolio', 'about', 'testimonials', 'contact']);
     const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: img.getAttribute('src'), loading: img.loading, w: img.getAttribute('width'), h: img.getAttribute('height') })),
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        loading: img.loading,
+        w: img.getAttribute('width'),
+        h: img.getAttribute('height'),
+      })),
     );
     for (const img of images) {
       assert.ok(img.w && img.h, `${img.src} has width and height`);

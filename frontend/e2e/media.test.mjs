@@ -33,7 +33,10 @@ after(async () => {
 });
 
 const form = () => page.getByTestId('portfolio-form');
-const galleryUrls = () => form().getByTestId('gallery-photo').evaluateAll((items) => items.map((li) => li.dataset.url));
+const galleryUrls = () =>
+  form()
+    .getByTestId('gallery-photo')
+    .evaluateAll((items) => items.map((li) => li.dataset.url));
 const objectCount = async () => (await site.sql(`select count(*)::int as n from storage.objects where bucket_id = 'site-media'`)).rows[0].n;
 const jpeg = (name, buffer) => ({ name, mimeType: 'image/jpeg', buffer });
 
@@ -46,7 +49,12 @@ async function holdUploads(target) {
     await gate;
     await route.continue();
   });
-  return { release: async () => { release(); await target.unroute(pattern); } };
+  return {
+    release: async () => {
+      release();
+      await target.unroute(pattern);
+    },
+  };
 }
 
 let order;
@@ -70,7 +78,9 @@ describe('portfolio photos', () => {
 
     await input.setInputFiles([jpeg('IMG_2034.jpg', photos.b), jpeg('IMG_2035.jpg', photos.c)]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-photo"]').length === 3, null, SLOW);
-    await form().getByRole('progressbar').waitFor({ state: 'detached', ...SLOW });
+    await form()
+      .getByRole('progressbar')
+      .waitFor({ state: 'detached', ...SLOW });
     assert.ok(await form().getByRole('button', { name: 'Save' }).isEnabled());
 
     order = (await galleryUrls()).map(storedName);
@@ -86,7 +96,10 @@ describe('portfolio photos', () => {
     assert.deepEqual(await naturalSize(page, `${site.url}/storage/v1/object/public/site-media/${a}`), { width: 2560, height: 1920 });
     // Taken sideways (EXIF orientation 6): stored turned, portrait.
     assert.deepEqual(await naturalSize(page, `${site.url}/storage/v1/object/public/site-media/${b}`), { width: 1920, height: 2560 });
-    const { rows } = await site.sql(`select name, metadata->>'mimetype' as type, (metadata->>'size')::int as size from storage.objects where name = $1`, [b]);
+    const { rows } = await site.sql(
+      `select name, metadata->>'mimetype' as type, (metadata->>'size')::int as size from storage.objects where name = $1`,
+      [b],
+    );
     assert.equal(rows[0].type, 'image/jpeg');
     assert.ok(rows[0].size < photos.b.length, `${rows[0].size} < ${photos.b.length}`);
     const stored = Buffer.from(await (await fetch(`${site.url}/storage/v1/object/public/site-media/${b}`)).arrayBuffer());
@@ -99,7 +112,11 @@ describe('portfolio photos', () => {
     await page.keyboard.press('ArrowRight');
     assert.deepEqual((await galleryUrls()).map(storedName), [b, a, c]);
     // Dragged by the photo itself, as a person would.
-    await form().getByTestId('gallery-photo').nth(2).getByTestId('gallery-thumb').dragTo(form().getByTestId('gallery-photo').nth(0).getByTestId('gallery-thumb'));
+    await form()
+      .getByTestId('gallery-photo')
+      .nth(2)
+      .getByTestId('gallery-thumb')
+      .dragTo(form().getByTestId('gallery-photo').nth(0).getByTestId('gallery-thumb'));
     assert.deepEqual((await galleryUrls()).map(storedName), [c, b, a]);
     await form().getByRole('button', { name: 'Make photo 2 the cover' }).click();
     order = [b, c, a];
@@ -125,7 +142,12 @@ describe('portfolio photos', () => {
       const srcset = await img.getAttribute('srcset');
       assert.equal(srcset.split(', ').length, 6);
       for (const candidate of srcset.split(', ')) {
-        assert.match(candidate, new RegExp(`^${site.url}/storage/v1/render/image/public/site-media/${order[0]}\\?width=\\d+&height=\\d+&resize=cover&format=webp&quality=70 \\d+w$`));
+        assert.match(
+          candidate,
+          new RegExp(
+            `^${site.url}/storage/v1/render/image/public/site-media/${order[0]}\\?width=\\d+&height=\\d+&resize=cover&format=webp&quality=70 \\d+w$`,
+          ),
+        );
       }
       assert.ok(await img.getAttribute('sizes'));
       assert.equal(await img.getAttribute('loading'), 'lazy');
@@ -134,16 +156,26 @@ describe('portfolio photos', () => {
       const dialog = visitor.getByRole('dialog');
       await dialog.waitFor();
       assert.ok(await dialog.getByText('3 Photos').isVisible());
-      const thumbs = await dialog.getByRole('group', { name: 'Thumbnails' }).locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+      const thumbs = await dialog
+        .getByRole('group', { name: 'Thumbnails' })
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
       assert.deepEqual(thumbs.map(storedName), order);
       for (const [i, name] of order.entries()) {
         await dialog.getByRole('button', { name: `Show image ${i + 1}` }).click();
-        const main = dialog.getByRole('group', { name: `${TITLE} photos` }).locator('img').first();
+        const main = dialog
+          .getByRole('group', { name: `${TITLE} photos` })
+          .locator('img')
+          .first();
         assert.equal(storedName(await main.getAttribute('src')), name);
         assert.ok((await main.getAttribute('src')).startsWith(`${site.url}/storage/v1/`));
       }
       assert.equal(
-        await dialog.getByRole('group', { name: `${TITLE} photos` }).locator('img').first().getAttribute('alt'),
+        await dialog
+          .getByRole('group', { name: `${TITLE} photos` })
+          .locator('img')
+          .first()
+          .getAttribute('alt'),
         `${TITLE}, photo 3 of 3`,
       );
       // Moved first, its photo is the first screen's largest: the served head preloads its srcset.
@@ -151,7 +183,10 @@ describe('portfolio photos', () => {
       await visitor.goto(`${site.url}/portfolio`);
       const firstCard = visitor.getByTestId('portfolio-card').first().locator('img');
       await firstCard.waitFor();
-      assert.equal(await visitor.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset'), await firstCard.getAttribute('srcset'));
+      assert.equal(
+        await visitor.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset'),
+        await firstCard.getAttribute('srcset'),
+      );
       assertNoPageErrors(visitor);
     } finally {
       await visitor.context().close();
@@ -214,7 +249,11 @@ describe('hero, refusals and the media library', () => {
   it('replaces the hero background by an upload, shown on the landing page and in the sharing image', async () => {
     await page.getByLabel('Photo file for background image').setInputFiles(jpeg('bay window.jpg', await makeJpeg(page, { hue: 200 })));
     const address = fieldByLabel(page, 'Background Image URL');
-    await page.waitForFunction(() => /site-media\/hero\//.test(document.querySelector('input[name="background_image"]')?.value ?? ''), null, SLOW);
+    await page.waitForFunction(
+      () => /site-media\/hero\//.test(document.querySelector('input[name="background_image"]')?.value ?? ''),
+      null,
+      SLOW,
+    );
     hero = storedName(await address.inputValue());
     assert.match(hero, /^hero\/\d{4}\/\d{2}\/bay-window-[0-9a-f]{4}\.jpg$/);
     await fieldByLabel(page, 'Background Image Alt Text').fill('Bay window with linen curtains');
@@ -231,7 +270,8 @@ describe('hero, refusals and the media library', () => {
       assert.equal(await img.getAttribute('alt'), 'Bay window with linen curtains');
       assert.match(await visitor.locator('#hero picture source').getAttribute('media'), /portrait/);
       // The served head preloads exactly the hero's two srcsets, so the browser reuses them.
-      const preload = (media) => visitor.locator(`link[rel="preload"][as="image"][media="(orientation: ${media})"]`).getAttribute('imagesrcset');
+      const preload = (media) =>
+        visitor.locator(`link[rel="preload"][as="image"][media="(orientation: ${media})"]`).getAttribute('imagesrcset');
       assert.equal(await preload('landscape'), await img.getAttribute('srcset'));
       assert.equal(await preload('portrait'), await visitor.locator('#hero picture source').getAttribute('srcset'));
       assertNoPageErrors(visitor);
@@ -274,7 +314,10 @@ describe('hero, refusals and the media library', () => {
     assert.match(await files.first().innerText(), /Used in: Hero background/);
 
     const asked = answerConfirm(page, true);
-    await files.first().getByRole('button', { name: `Delete ${hero}` }).click();
+    await files
+      .first()
+      .getByRole('button', { name: `Delete ${hero}` })
+      .click();
     const { text } = await asked;
     assert.match(text, /is still used by: Hero background\. Deleting it leaves an empty picture there\. Delete it anyway\?/);
     await page.getByText(/^Deleted bay-window-/).waitFor();
@@ -305,7 +348,11 @@ describe('on a phone', () => {
       const input = phone.getByLabel('Photo file for about image');
       await input.waitFor({ state: 'attached' });
       await input.setInputFiles(jpeg('PXL_20261101_093012.jpg', photos.a));
-      await phone.waitForFunction(() => /site-media\/about\//.test(document.querySelector('input[name="image_url"]')?.value ?? ''), null, SLOW);
+      await phone.waitForFunction(
+        () => /site-media\/about\//.test(document.querySelector('input[name="image_url"]')?.value ?? ''),
+        null,
+        SLOW,
+      );
       assert.ok(await phone.getByRole('button', { name: 'Replace about image' }).isVisible());
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page is ${overflow}px wider than the screen`);

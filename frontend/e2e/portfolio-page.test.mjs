@@ -27,19 +27,16 @@ describe('/portfolio', () => {
     assert.equal(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href'), '/');
     assert.ok(await page.getByRole('heading', { level: 1, name: 'Our Portfolio' }).isVisible());
     const { rows } = await site.sql('select title from portfolio_items order by sort_order');
-    assert.deepEqual(await cards(page).locator('h3').allInnerTexts(), rows.map((r) => r.title));
+    assert.deepEqual(
+      await cards(page).locator('h3').allInnerTexts(),
+      rows.map((r) => r.title),
+    );
     assert.equal(await cards(page).locator('p.line-clamp-3').count(), rows.length);
   });
 
   it("offers 'All Projects' and one filter per category used", async () => {
     const group = page.getByRole('group', { name: 'Filter projects by category' });
-    assert.deepEqual(await group.getByRole('button').allInnerTexts(), [
-      'All Projects',
-      'Curtains',
-      'Blinds',
-      'Furniture Covers',
-      'Other',
-    ]);
+    assert.deepEqual(await group.getByRole('button').allInnerTexts(), ['All Projects', 'Curtains', 'Blinds', 'Furniture Covers', 'Other']);
     assert.equal(await group.getByRole('button', { name: 'All Projects' }).getAttribute('aria-pressed'), 'true');
   });
 
@@ -89,10 +86,9 @@ describe('/portfolio states', () => {
     try {
       await page.goto(`${site.url}/portfolio`);
       await page.getByText('No projects found in this category.').waitFor();
-      assert.deepEqual(
-        await page.getByRole('group', { name: 'Filter projects by category' }).getByRole('button').allInnerTexts(),
-        ['All Projects'],
-      );
+      assert.deepEqual(await page.getByRole('group', { name: 'Filter projects by category' }).getByRole('button').allInnerTexts(), [
+        'All Projects',
+      ]);
     } finally {
       await page.context().close();
     }

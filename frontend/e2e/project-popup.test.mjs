@@ -86,7 +86,12 @@ describe('project popup from the landing page', () => {
     assert.equal(await counter(), '1 of 3');
     await dialog().getByRole('button', { name: 'Previous image' }).click();
     assert.equal(await counter(), '3 of 3');
-    assert.match(await dialog().getByRole('img', { name: /photo 3 of 3/ }).getAttribute('src'), /bedroom-blackout/);
+    assert.match(
+      await dialog()
+        .getByRole('img', { name: /photo 3 of 3/ })
+        .getAttribute('src'),
+      /bedroom-blackout/,
+    );
   });
 
   it('jumps with thumbnails and dots', async () => {

@@ -83,7 +83,10 @@ describe('light colours', () => {
         await page.goto(`${site.url}/`);
         await waitForLanding(page);
         await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--color-primary') === '#fde68a');
-        const checks = await page.evaluate(contrastInPage, '#about dl dt, #about dl dd, #contact h2, #contact .bg-primary p, #contact .bg-primary address, #contact .bg-primary a');
+        const checks = await page.evaluate(
+          contrastInPage,
+          '#about dl dt, #about dl dd, #contact h2, #contact .bg-primary p, #contact .bg-primary address, #contact .bg-primary a',
+        );
         assert.ok(checks.length >= 8, `${checks.length} texts checked`);
         for (const { text, ratio } of checks) assert.ok(ratio >= 4.5, `"${text}" reads at ${ratio.toFixed(2)}:1`);
       });

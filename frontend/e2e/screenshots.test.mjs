@@ -73,8 +73,13 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await signIn(page, site);
         await openSection(page, 'Media');
         const photo = await makeJpeg(page, { width: 1600, height: 1200, hue: 30 + viewport.width });
-        await page.getByLabel('Photo files for the media library').setInputFiles({ name: `sitting room ${name}.jpg`, mimeType: 'image/jpeg', buffer: photo });
-        await page.getByTestId('media-file').filter({ hasText: `sitting-room-${name}` }).waitFor({ timeout: 60_000 });
+        await page
+          .getByLabel('Photo files for the media library')
+          .setInputFiles({ name: `sitting room ${name}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+        await page
+          .getByTestId('media-file')
+          .filter({ hasText: `sitting-room-${name}` })
+          .waitFor({ timeout: 60_000 });
         await settle(page);
         const library = screenshotPath(`admin-media-${viewport.width}.png`);
         await page.screenshot({ path: library, fullPage: true });
@@ -86,7 +91,11 @@ for (const [name, viewport] of Object.entries(viewports)) {
         await form.locator('.ql-editor').waitFor();
         await form.getByLabel(/^Title/).fill('Sitting room curtains');
         await form.getByRole('button', { name: 'Choose from library' }).click();
-        await page.getByRole('dialog').getByRole('button', { name: /^Use portfolio|^Use library/ }).first().click();
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: /^Use portfolio|^Use library/ })
+          .first()
+          .click();
         await form.getByTestId('gallery-photo').waitFor();
         await settle(page);
         await form.screenshot({ path: screenshotPath(`admin-portfolio-gallery-${viewport.width}.png`) });

@@ -46,7 +46,9 @@ describe('metadata after the app runs', () => {
     const of = (type) => graph.filter((node) => node['@type'] === type);
     assert.equal(of('Organization').length, 1);
     const [business] = of('LocalBusiness');
-    const { rows: [info] } = await site.sql('select * from contact_info');
+    const {
+      rows: [info],
+    } = await site.sql('select * from contact_info');
     assert.equal(business.name, 'Pleat Interiors');
     assert.equal(business.openingHours, info.business_hours);
     assert.equal(business.priceRange, '$$');
@@ -54,9 +56,15 @@ describe('metadata after the app runs', () => {
     assert.equal(business.email, info.email);
     assert.equal(business.address.streetAddress, info.address);
     assert.equal(of('WebSite')[0].potentialAction['@type'], 'SearchAction');
-    assert.deepEqual(of('BreadcrumbList')[0].itemListElement.map((i) => i.name), ['Home', 'Services', 'Portfolio', 'Contact']);
+    assert.deepEqual(
+      of('BreadcrumbList')[0].itemListElement.map((i) => i.name),
+      ['Home', 'Services', 'Portfolio', 'Contact'],
+    );
     const { rows: services } = await site.sql('select title from services order by sort_order');
-    assert.deepEqual(of('Service').map((s) => s.name), services.map((s) => s.title));
+    assert.deepEqual(
+      of('Service').map((s) => s.name),
+      services.map((s) => s.title),
+    );
     const { rows: testimonials } = await site.sql('select name, rating from testimonials order by sort_order');
     assert.deepEqual(
       of('Review').map((r) => [r.author.name, r.reviewRating.ratingValue, r.reviewRating.bestRating]),
@@ -96,7 +104,10 @@ describe('metadata after the app runs', () => {
       return [style.getPropertyValue('--color-primary').trim(), style.getPropertyValue('--color-secondary').trim()];
     });
     assert.deepEqual(vars, ['#0f172a', '#0ea5e9']);
-    const headerBg = await page.locator('#contact > div > div').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const headerBg = await page
+      .locator('#contact > div > div')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     assert.equal(headerBg, 'rgb(15, 23, 42)');
     assert.equal(await page.getByRole('banner').locator('img').getAttribute('src'), '/favicon.svg');
     assert.ok(await page.getByRole('banner').getByText('Drape & Co').isVisible());

@@ -30,7 +30,10 @@ describe('shared project links', () => {
     // …and an uploaded photo of the project is its sharing image, cropped to 1200×630.
     const photo = 'portfolio/2026/11/kitchen-blinds-0a1b.jpg';
     const { rows } = await site.sql('select image_url from portfolio_items where id = $1', [project.id]);
-    await site.sql('update portfolio_items set image_url = $1 where id = $2', [`/storage/v1/object/public/site-media/${photo}`, project.id]);
+    await site.sql('update portfolio_items set image_url = $1 where id = $2', [
+      `/storage/v1/object/public/site-media/${photo}`,
+      project.id,
+    ]);
     try {
       const shared = await (await fetch(`${site.url}/portfolio?project=${project.id}`)).text();
       const crop = `${site.url}/storage/v1/render/image/public/site-media/${photo}?width=1200&amp;height=630&amp;resize=cover&amp;format=origin`;

@@ -49,7 +49,10 @@ describe('rich text', () => {
       assert.deepEqual(dialogs, []);
       // The site's CSP refuses the payload's inline handlers (the browser reports each one
       // it blocks); that is the policy working, not the site breaking it.
-      assert.ok(page.cspViolations.every((v) => v.includes('inline event handler')), page.cspViolations.join('\n'));
+      assert.ok(
+        page.cspViolations.every((v) => v.includes('inline event handler')),
+        page.cspViolations.join('\n'),
+      );
       page.cspViolations.length = 0;
       assertNoPageErrors(page);
     } finally {

@@ -15,7 +15,9 @@ const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 })
 const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(7)} kB`;
 
 const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-const all = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
+const all = readdirSync(path.join(dist, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => `assets/${f}`);
 // supabase-js and the app's client (lib/load-supabase.ts imports them when first needed).
 const afterPaint = all.filter((f) => /^assets\/supabase-[\w-]+\.js$/.test(f) && !initial.includes(f));
 const lazy = all.filter((f) => !initial.includes(f) && !afterPaint.includes(f));
@@ -32,8 +34,14 @@ function table(title, files) {
   return total;
 }
 
-const upFront = table('Landing page, up front (index.html):', initial.filter((f) => f.endsWith('.js')));
+const upFront = table(
+  'Landing page, up front (index.html):',
+  initial.filter((f) => f.endsWith('.js')),
+);
 table('supabase-js, on demand (a read the page lacks, the contact form, the admin):', afterPaint);
-table('Landing page stylesheet:', initial.filter((f) => f.endsWith('.css')));
+table(
+  'Landing page stylesheet:',
+  initial.filter((f) => f.endsWith('.css')),
+);
 table('Loaded on demand:', lazy);
 console.log(`landing JavaScript: ${(upFront / 1024).toFixed(1)} kB gzip`);

@@ -36,7 +36,10 @@ const DIST = path.resolve(process.env.PLEAT_SITE_DIR ?? path.join(FRONTEND, 'dis
 const BIN = process.env.PLEAT_BIN ?? path.join(ROOT, 'target/release/pleat');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1) || 1);
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/portfolio').split(',').map((p) => p.trim()).filter(Boolean);
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/portfolio')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -122,9 +125,7 @@ function scriptsOf(lhr, origin) {
 }
 
 function median(reports) {
-  const sorted = [...reports].sort(
-    (a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0),
-  );
+  const sorted = [...reports].sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
   return sorted[Math.floor(sorted.length / 2)];
 }
 
@@ -326,7 +327,13 @@ async function main() {
         writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${name}.json`), JSON.stringify(lhr, null, 1));
       }
       const { js, transfer, imageBytes } = printReport(page, lhr, pleat.url, scores);
-      summary.push({ page, ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])), js, transfer, imageBytes });
+      summary.push({
+        page,
+        ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)])),
+        js,
+        transfer,
+        imageBytes,
+      });
     }
     console.log(`\n== / after load with no interaction: ${await landingContent(pleat.url, chrome)}`);
   } finally {

@@ -117,4 +117,6 @@ ${classGroupsCode}
 `;
 
 writeFileSync(OUT, code);
-console.log(`${path.relative(FRONTEND, OUT)}: ${groups.length} of ${Object.keys(defaults.classGroups).length} class groups (${tokens.size} class-like words in src/)`);
+console.log(
+  `${path.relative(FRONTEND, OUT)}: ${groups.length} of ${Object.keys(defaults.classGroups).length} class groups (${tokens.size} class-like words in src/)`,
+);

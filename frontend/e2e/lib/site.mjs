@@ -43,11 +43,7 @@ export async function waitForSectionInView(page, id) {
       const top = el.getBoundingClientRect().top;
       const atTop = window.scrollY === 0;
       const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      return (
-        Math.abs(top - header) <= 2 ||
-        (atTop && top >= 0 && top <= header) ||
-        (atBottom && top >= 0 && top < window.innerHeight)
-      );
+      return Math.abs(top - header) <= 2 || (atTop && top >= 0 && top <= header) || (atBottom && top >= 0 && top < window.innerHeight);
     },
     { id, header: HEADER_HEIGHT },
   );
@@ -75,6 +71,10 @@ export async function withoutInlinedData(page, url) {
 }
 
 export function assertNoPageErrors(page) {
-  assert.deepEqual(page.errors.map((e) => e.message), [], 'the page threw');
+  assert.deepEqual(
+    page.errors.map((e) => e.message),
+    [],
+    'the page threw',
+  );
   assert.deepEqual(page.cspViolations, [], 'the page broke its Content-Security-Policy');
 }

@@ -3,7 +3,7 @@
 // router would add ~17 kB gzip to what the landing page loads.
 import { lazy, Suspense } from 'react'
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router'
-import { SiteLayout } from '@/components/layout/site-layout'
+import { PublicLayout } from './public-layout'
 import { LandingRoute } from './routes/landing'
 import { PortfolioRoute } from './routes/portfolio'
 
@@ -26,7 +26,7 @@ function RouteFallback() {
 
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    element: <PublicLayout />,
     children: [
       { index: true, element: <LandingRoute /> },
       {

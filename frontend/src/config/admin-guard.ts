@@ -1,6 +1,6 @@
-// Copy of the admin's safety nets (issue 15): the unsaved-changes question, the delete
-// confirmation's buttons, and the undo toast. The delete questions themselves are the
-// spec's (config/admin.ts).
+// Copy of the admin's safety nets: the unsaved-changes question, the delete
+// confirmation's buttons, and the undo toast. The delete questions and each section's
+// "… deleted." text are in config/admin.ts with the rest of the section's copy.
 
 export const guardTexts = {
   discard: {
@@ -17,12 +17,6 @@ export const guardTexts = {
   undo: 'Undo',
   /** How long a deletion can be undone before it is sent. */
   undoMs: 6000,
-  deleted: {
-    service: 'Service deleted.',
-    portfolio: 'Portfolio item deleted.',
-    testimonial: 'Testimonial deleted.',
-    message: 'Message deleted.',
-  },
   viewSite: 'View site',
   adminTitle: (siteTitle: string) => `Admin – ${siteTitle}`,
   openMenu: 'Sections',

@@ -3,8 +3,7 @@
 export const siteConfig = {
   title: 'Pleat Interiors',
   titleSuffix: ' - Custom Curtains, Blinds & Furniture Covers',
-  description:
-    'Custom curtains, blinds and furniture covers crafted with precision. Design consultation, measurement and installation.',
+  description: 'Custom curtains, blinds and furniture covers crafted with precision. Design consultation, measurement and installation.',
   copyrightYear: 2025,
   legalLastUpdated: 'October 10, 2025',
 } as const
@@ -52,12 +51,7 @@ export const legalNav = [
 ] as const
 
 /** The four services the footer always lists, whatever the services table holds. */
-export const footerServices = [
-  'Custom Curtains',
-  'Window Blinds',
-  'Furniture Covers',
-  'Design Consultation',
-] as const
+export const footerServices = ['Custom Curtains', 'Window Blinds', 'Furniture Covers', 'Design Consultation'] as const
 
 export interface ColorPreset {
   name: string
@@ -136,8 +130,7 @@ export const texts = {
   services: {
     eyebrow: 'What we do',
     heading: 'Our Services',
-    intro:
-      'From the first consultation to the final fitting, every piece is designed, measured and made to order for your home.',
+    intro: 'From the first consultation to the final fitting, every piece is designed, measured and made to order for your home.',
   },
   featured: {
     eyebrow: 'Portfolio',
@@ -158,8 +151,7 @@ export const texts = {
   contact: {
     eyebrow: 'Contact',
     heading: 'Get Your Free Quote',
-    intro:
-      'Tell us about your windows or furniture and we will get back to you with ideas, fabrics and a quote.',
+    intro: 'Tell us about your windows or furniture and we will get back to you with ideas, fabrics and a quote.',
     detailsHeading: 'Visit or call us',
   },
   portfolioPage: {

@@ -22,7 +22,8 @@ function classTokens(text: string): Set<string> {
 
 describe('cn', () => {
   it('joins conditional classes and lets the last of two conflicting ones win', () => {
-    expect(cn('px-4 py-2', false && 'hidden', 'px-2')).toBe('py-2 px-2')
+    const hidden: boolean = false
+    expect(cn('px-4 py-2', hidden && 'hidden', 'px-2')).toBe('py-2 px-2')
     expect(cn('rounded-md', 'rounded-none')).toBe('rounded-none')
     expect(cn('text-sm text-slate-600', 'text-white')).toBe('text-sm text-white')
     expect(cn('hidden md:block', 'flex')).toBe('md:block flex')
@@ -41,9 +42,8 @@ describe('cn', () => {
         if (cn(a, b) !== twMerge(a, b)) differences.push(`${a} + ${b}: ${cn(a, b)} ≠ ${twMerge(a, b)}`)
       }
     }
-    expect(
-      differences.slice(0, 20),
-      'a class group is missing from src/lib/tailwind-merge-config.ts: run `npm run generate:cn`',
-    ).toEqual([])
+    expect(differences.slice(0, 20), 'a class group is missing from src/lib/tailwind-merge-config.ts: run `npm run generate:cn`').toEqual(
+      [],
+    )
   })
 })

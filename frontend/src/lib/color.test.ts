@@ -8,12 +8,9 @@ describe('validHexColor', () => {
     expect(validHexColor(' #f59e0b ', '#000000')).toBe('#f59e0b')
   })
 
-  it.each([null, undefined, '', 'red', '#fff', '#12345g', 'url(x)', '#1e293b; color: red'])(
-    'falls back for %j',
-    (value) => {
-      expect(validHexColor(value, '#123456')).toBe('#123456')
-    },
-  )
+  it.each([null, undefined, '', 'red', '#fff', '#12345g', 'url(x)', '#1e293b; color: red'])('falls back for %j', (value) => {
+    expect(validHexColor(value, '#123456')).toBe('#123456')
+  })
 })
 
 describe('readableTextColor', () => {
@@ -35,9 +32,11 @@ describe('readableTextColor', () => {
 describe('contrast selection for any colour', () => {
   // Every 6-bit step of each channel: light, dark and mid-tone colours alike.
   const samples: string[] = []
-  for (let r = 0; r < 256; r += 51) for (let g = 0; g < 256; g += 51) for (let b = 0; b < 256; b += 51) {
-    samples.push(`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`)
-  }
+  for (let r = 0; r < 256; r += 51)
+    for (let g = 0; g < 256; g += 51)
+      for (let b = 0; b < 256; b += 51) {
+        samples.push(`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`)
+      }
 
   it('always finds a text colour reaching 4.5:1', () => {
     for (const colour of samples) expect(contrastRatio(colour, readableTextColor(colour))).toBeGreaterThanOrEqual(4.5)

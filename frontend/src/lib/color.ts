@@ -27,9 +27,7 @@ export const darkText = '#020617'
 
 /** White or near-black, whichever reads better on `background`. */
 export function readableTextColor(background: string): string {
-  return contrastRatio(background, lightText) >= contrastRatio(background, darkText)
-    ? lightText
-    : darkText
+  return contrastRatio(background, lightText) >= contrastRatio(background, darkText) ? lightText : darkText
 }
 
 /** WCAG AA minimums: body text, and large text or icons. */
@@ -41,7 +39,13 @@ function toRgb(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: readonly number[]): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 /** `a` moved toward `b` by `t` (0 = a, 1 = b), in sRGB. */

@@ -28,6 +28,11 @@ describe('csvField', () => {
 
 describe('toCsv', () => {
   it('joins fields with commas and rows with CRLF', () => {
-    expect(toCsv([['Name', 'Message'], ['Ada', 'Hello, "world"']])).toBe('Name,Message\r\nAda,"Hello, ""world"""\r\n')
+    expect(
+      toCsv([
+        ['Name', 'Message'],
+        ['Ada', 'Hello, "world"'],
+      ]),
+    ).toBe('Name,Message\r\nAda,"Hello, ""world"""\r\n')
   })
 })

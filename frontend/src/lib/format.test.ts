@@ -29,9 +29,7 @@ describe('htmlToPlainText', () => {
   it('decodes entities and never runs what is inside', () => {
     let ran = false
     ;(window as unknown as { pwn: () => void }).pwn = () => (ran = true)
-    expect(htmlToPlainText('<p>Tom &amp; Jerry</p><img src=x onerror="pwn()"><script>pwn()</script>')).toBe(
-      'Tom & Jerry pwn()',
-    )
+    expect(htmlToPlainText('<p>Tom &amp; Jerry</p><img src=x onerror="pwn()"><script>pwn()</script>')).toBe('Tom & Jerry pwn()')
     expect(ran).toBe(false)
   })
 

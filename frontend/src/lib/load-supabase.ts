@@ -13,8 +13,7 @@ let client: Promise<SupabaseClient> | undefined
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const supported =
-      typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')
+    const supported = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')
     if (!supported) {
       setTimeout(resolve, 50)
       return

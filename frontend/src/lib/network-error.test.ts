@@ -28,8 +28,6 @@ describe('failureText', () => {
     expect(failureText('Error saving content. Please try again.', networkErrorText)).toBe(
       `Error saving content. Please try again. ${networkErrorText}`,
     )
-    expect(failureText('Error saving content. Please try again.', 'permission denied')).toBe(
-      'Error saving content. Please try again.',
-    )
+    expect(failureText('Error saving content. Please try again.', 'permission denied')).toBe('Error saving content. Please try again.')
   })
 })

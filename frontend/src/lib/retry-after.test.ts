@@ -5,7 +5,10 @@ afterEach(() => vi.unstubAllGlobals())
 
 function answer(status: number, retryAfter?: string) {
   const headers = retryAfter ? { 'Retry-After': retryAfter } : undefined
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status, headers })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status, headers })),
+  )
 }
 
 describe('parseRetryAfter', () => {

@@ -3,16 +3,30 @@
 import DOMPurify, { type Config } from 'dompurify'
 
 export const allowedTags = [
-  'p', 'br', 'strong', 'em', 'u', 's',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'ul', 'ol', 'li', 'a', 'span', 'div',
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'span',
+  'div',
 ] as const
 
 export const allowedAttributes = ['href', 'target', 'rel', 'style'] as const
 
 /** http, https, ftp, mailto, tel, callto, cid, xmpp, or a relative address (no scheme). */
-export const allowedUriPattern =
-  /^(?:(?:https?|ftp|mailto|tel|callto|cid|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
+export const allowedUriPattern = /^(?:(?:https?|ftp|mailto|tel|callto|cid|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 
 const config: Config = {
   ALLOWED_TAGS: [...allowedTags],

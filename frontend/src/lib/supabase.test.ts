@@ -9,10 +9,10 @@ function win(injected?: ConfigWindow['__PLEAT_CONFIG__']): ConfigWindow {
 
 describe('resolveSupabaseConfig', () => {
   it('prefers the config injected by the server over the Vite env', () => {
-    const config = resolveSupabaseConfig(
-      win({ url: 'http://api.example:9000', anonKey: 'injected-key' }),
-      { VITE_SUPABASE_URL: 'http://env.example', VITE_SUPABASE_ANON_KEY: 'env-key' },
-    )
+    const config = resolveSupabaseConfig(win({ url: 'http://api.example:9000', anonKey: 'injected-key' }), {
+      VITE_SUPABASE_URL: 'http://env.example',
+      VITE_SUPABASE_ANON_KEY: 'env-key',
+    })
     expect(config).toEqual({ url: 'http://api.example:9000', anonKey: 'injected-key' })
   })
 

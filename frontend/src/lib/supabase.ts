@@ -43,13 +43,9 @@ function present(value: unknown): string | undefined {
  * site works against any deployment), the Vite env (for `vite dev`), and for the URL
  * only, the page's own origin (the site is normally served by `pleat` itself).
  */
-export function resolveSupabaseConfig(
-  win: ConfigWindow | undefined,
-  env: SupabaseEnv,
-): SupabaseConfig {
+export function resolveSupabaseConfig(win: ConfigWindow | undefined, env: SupabaseEnv): SupabaseConfig {
   const injected = win?.__PLEAT_CONFIG__
-  const url =
-    present(injected?.url) ?? present(env.VITE_SUPABASE_URL) ?? present(win?.location.origin)
+  const url = present(injected?.url) ?? present(env.VITE_SUPABASE_URL) ?? present(win?.location.origin)
   const anonKey = present(injected?.anonKey) ?? present(env.VITE_SUPABASE_ANON_KEY)
 
   if (!anonKey) {
@@ -59,17 +55,12 @@ export function resolveSupabaseConfig(
     )
   }
   if (!url) {
-    throw new Error(
-      'Supabase URL not found: expected window.__PLEAT_CONFIG__.url, VITE_SUPABASE_URL or a page origin.',
-    )
+    throw new Error('Supabase URL not found: expected window.__PLEAT_CONFIG__.url, VITE_SUPABASE_URL or a page origin.')
   }
   return { url, anonKey }
 }
 
-export const supabaseConfig = resolveSupabaseConfig(
-  typeof window === 'undefined' ? undefined : window,
-  import.meta.env,
-)
+export const supabaseConfig = resolveSupabaseConfig(typeof window === 'undefined' ? undefined : window, import.meta.env)
 
 // The fetch keeps the Retry-After of a 429, which supabase-js leaves out of its errors.
 export const supabase = createClient(supabaseConfig.url, supabaseConfig.anonKey, { global: { fetch: fetchRememberingRetryAfter } })

@@ -103,7 +103,11 @@ export function useQuery<T>(key: string, fetcher: () => Promise<T>, initial?: ()
     },
     [entry],
   )
-  const state = useSyncExternalStore(subscribe, () => entry.state, () => entry.state) as QueryState<T>
+  const state = useSyncExternalStore(
+    subscribe,
+    () => entry.state,
+    () => entry.state,
+  ) as QueryState<T>
   const refetch = useCallback(() => load(key, entry, fetcher), [key, entry, fetcher])
   return { ...state, refetch }
 }

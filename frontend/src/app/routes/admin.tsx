@@ -1,14 +1,13 @@
 // /admin, loaded lazily from the router so the admin code and its rich-text editor never
 // reach the public pages. It switches purely on whether someone is signed in; the chosen
 // section is held here, not in the URL.
-import { useState, type ComponentType } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { AccountSection } from '@/features/account/components/account-section'
 import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
 import { NotificationEmailSettings } from '@/features/account/components/notification-email-settings'
 import { SetPasswordScreen } from '@/features/account/components/set-password-screen'
 import { usePasswordLanding } from '@/features/account/api/use-password-landing'
 import { AdminShell } from '@/features/admin/components/admin-shell'
-import { AdminTitle } from '@/features/admin/components/admin-title'
 import { resolveAdminSection } from '@/features/admin/admin-section'
 import { useSession } from '@/features/auth/api/get-session'
 import { useSignOut } from '@/features/auth/api/sign-out'
@@ -20,12 +19,16 @@ import { AboutEditor } from '@/features/about/components/about-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
+import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
 import { ServicesEditor } from '@/features/services/components/services-editor'
 import { SiteSettingsEditor } from '@/features/settings/components/site-settings-editor'
+import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { SiteTheme } from '@/features/site/components/site-theme'
+import { resolveSiteIdentity } from '@/features/site/site-identity'
 import { TestimonialsManager } from '@/features/testimonials/components/testimonials-manager'
 import { authTexts, defaultAdminSection, type AdminSectionKey } from '@/config/admin'
+import { guardTexts } from '@/config/admin-guard'
 
 const editors: Record<AdminSectionKey, ComponentType> = {
   hero: HeroEditor,
@@ -39,6 +42,19 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   details: ContactDetailsEditor,
   account: AccountSection,
 }
+
+/** Names the admin's browser tab "Admin – {site title}". Renders nothing. */
+function AdminTitle() {
+  const { data, isLoading } = useSiteSettings()
+  useEffect(() => {
+    if (isLoading) return
+    document.title = guardTexts.adminTitle(resolveSiteIdentity(data).title)
+  }, [data, isLoading])
+  return null
+}
+
+// The unread count beside "Contact Messages" (it describes the section's button).
+const sectionBadges = { contact: { content: <UnreadCount />, describedBy: unreadCountId } }
 
 export default function AdminRoute() {
   const { session, isLoading } = useSession()
@@ -77,6 +93,7 @@ export default function AdminRoute() {
           onSignOut={() => void onSignOut()}
           signingOut={signingOut}
           signOutError={signOutError}
+          badges={sectionBadges}
         >
           {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
           {section === 'contact' && <MailProblemsNotice />}

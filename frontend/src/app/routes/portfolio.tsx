@@ -33,12 +33,12 @@ export function PortfolioRoute() {
 
   return (
     <>
-      <PageMetadata
-        title={shared?.title ?? `${page.heading} - ${siteTitle}`}
-        description={shared?.description ?? page.intro}
-      />
+      <PageMetadata title={shared?.title ?? `${page.heading} - ${siteTitle}`} description={shared?.description ?? page.intro} />
       <StructuredData />
-      <section aria-labelledby="portfolio-page-heading" className="relative isolate overflow-hidden bg-primary pt-16 text-primary-foreground">
+      <section
+        aria-labelledby="portfolio-page-heading"
+        className="relative isolate overflow-hidden bg-primary pt-16 text-primary-foreground"
+      >
         <div aria-hidden="true" className="pleat-lines absolute inset-0 -z-10 opacity-[0.07]" />
         <div className="mx-auto max-w-7xl px-4 pt-10 pb-16 sm:px-6 md:pb-20 lg:px-8">
           <Link
@@ -66,12 +66,7 @@ export function PortfolioRoute() {
             Projects
           </h2>
           {!isLoading && !failed && (
-            <CategoryFilter
-              categories={distinctCategories(items)}
-              value={category}
-              onChange={setCategory}
-              className="mb-10"
-            />
+            <CategoryFilter categories={distinctCategories(items)} value={category} onChange={setCategory} className="mb-10" />
           )}
           <PortfolioGrid
             items={visible}
@@ -80,11 +75,7 @@ export function PortfolioRoute() {
             clamp={3}
             onOpen={dialog.show}
             empty={
-              failed ? (
-                <LoadFailedState error={error} onRetry={() => void refetch()} />
-              ) : (
-                <EmptyState title={texts.noProjectsInCategory} />
-              )
+              failed ? <LoadFailedState error={error} onRetry={() => void refetch()} /> : <EmptyState title={texts.noProjectsInCategory} />
             }
             // The first row (three cards on wide screens, one on phones) shows at once.
             priorityCount={3}

@@ -1,4 +1,4 @@
-import { LegalPage } from '@/components/layout/legal-page'
+import { LegalPage } from './legal-page'
 import { privacyPolicy } from '@/config/legal'
 
 export function PrivacyRoute() {

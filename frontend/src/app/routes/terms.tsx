@@ -1,4 +1,4 @@
-import { LegalPage } from '@/components/layout/legal-page'
+import { LegalPage } from './legal-page'
 import { termsOfService } from '@/config/legal'
 
 export function TermsRoute() {

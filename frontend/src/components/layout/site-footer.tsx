@@ -3,13 +3,9 @@
 import { type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { footerServices, landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
-import { useContactInfo } from '@/features/site/api/get-contact-info'
-import { useSiteSettings } from '@/features/site/api/get-site-settings'
-import { SiteLogo } from '@/features/site/components/site-logo'
-import { resolveSiteIdentity } from '@/features/site/site-identity'
 import { sectionHref, useSectionLink } from './use-section-link'
 import { SocialLinks } from './social-links'
-import { socialProfiles } from './social-profiles'
+import { socialProfiles, type SocialAddresses } from './social-profiles'
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,10 +18,17 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 const linkClass = 'text-slate-300 transition-colors hover:text-secondary'
 
-export function SiteFooter() {
-  const { data: settings } = useSiteSettings()
-  const { data: contact } = useContactInfo()
-  const identity = resolveSiteIdentity(settings)
+interface SiteFooterProps {
+  /** The site's title, in the copyright line. */
+  title: string
+  description: string
+  /** The brand shown at the top (logo and title). */
+  brand: ReactNode
+  /** The business's social profiles, linked when they are web addresses. */
+  contact: SocialAddresses | null | undefined
+}
+
+export function SiteFooter({ title, description, brand, contact }: SiteFooterProps) {
   const goTo = useSectionLink()
 
   const follow = (anchor: SectionAnchor) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -39,11 +42,9 @@ export function SiteFooter() {
       <div className="mx-auto max-w-7xl px-4 pt-16 pb-8 sm:px-6 lg:px-8">
         <div className="grid gap-12 md:grid-cols-2 lg:grid-cols-12">
           <div className="lg:col-span-5">
-            <SiteLogo title={identity.title} logoUrl={identity.logoUrl} tone="dark" />
-            <p className="mt-5 max-w-sm leading-relaxed text-slate-400">{identity.description}</p>
-            {socialProfiles(contact).length > 0 && (
-              <SocialLinks info={contact} className="mt-6" />
-            )}
+            {brand}
+            <p className="mt-5 max-w-sm leading-relaxed text-slate-400">{description}</p>
+            {socialProfiles(contact).length > 0 && <SocialLinks info={contact} className="mt-6" />}
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-1 lg:col-span-7">
             <FooterColumn title={texts.footer.quickLinks}>
@@ -75,7 +76,7 @@ export function SiteFooter() {
         </div>
         <div className="mt-14 border-t border-white/10 pt-8 text-sm text-slate-400">
           <p>
-            &copy; {siteConfig.copyrightYear} {identity.title}. {texts.footer.rights}
+            &copy; {siteConfig.copyrightYear} {title}. {texts.footer.rights}
           </p>
         </div>
       </div>

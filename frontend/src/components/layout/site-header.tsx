@@ -1,17 +1,19 @@
 // The fixed header (16 units high): the brand, which scrolls to the hero, and the section
 // links; below the md breakpoint the links sit in a menu that closes after a pick.
 import { Menu, X } from 'lucide-react'
-import { useEffect, useState, type MouseEvent } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { landingNav, type SectionAnchor } from '@/config/site'
-import { useSiteSettings } from '@/features/site/api/get-site-settings'
-import { SiteLogo } from '@/features/site/components/site-logo'
-import { resolveSiteIdentity } from '@/features/site/site-identity'
 import { cn } from '@/lib/cn'
 import { sectionHref, useSectionLink } from './use-section-link'
 
-export function SiteHeader() {
-  const { data: settings } = useSiteSettings()
-  const identity = resolveSiteIdentity(settings)
+interface SiteHeaderProps {
+  /** The site's title: the brand link's tooltip. */
+  title: string
+  /** The brand shown in the link (logo and title). */
+  brand: ReactNode
+}
+
+export function SiteHeader({ title, brand }: SiteHeaderProps) {
   const goTo = useSectionLink()
   const [menuOpen, setMenuOpen] = useState(false)
   const [scrolled, setScrolled] = useState(false)
@@ -50,10 +52,10 @@ export function SiteHeader() {
         <a
           href={sectionHref('hero')}
           onClick={follow('hero')}
-          title={identity.title}
+          title={title}
           className="min-w-0 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary"
         >
-          <SiteLogo title={identity.title} logoUrl={identity.logoUrl} truncate />
+          {brand}
         </a>
         <nav aria-label="Main" className="hidden shrink-0 md:block">
           <ul className="flex items-center gap-1">

@@ -1,9 +1,7 @@
-// Shell around every public route: theme, header, the routed page, footer.
-import { useEffect, useRef } from 'react'
+// Shell around every public route: skip link, header, the routed page, footer (the
+// header and footer are given, so the caller decides what they show).
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router'
-import { SiteTheme } from '@/features/site/components/site-theme'
-import { SiteFooter } from './site-footer'
-import { SiteHeader } from './site-header'
 
 /** A new page starts at its top (a link to /#section scrolls there instead). */
 function useScrollToTopOnNavigation() {
@@ -16,22 +14,21 @@ function useScrollToTopOnNavigation() {
   }, [pathname, hash])
 }
 
-export function SiteLayout() {
+export function SiteLayout({ header, footer }: { header: ReactNode; footer: ReactNode }) {
   useScrollToTopOnNavigation()
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteTheme />
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content
       </a>
-      <SiteHeader />
+      {header}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      {footer}
     </div>
   )
 }

@@ -1,9 +1,15 @@
 // The business's social profiles from contact_info that can be linked to (web addresses only).
-import type { ContactInfo } from '@/features/site/types'
 
 export type SocialNetwork = 'Facebook' | 'Instagram' | 'LinkedIn'
 
-export function socialProfiles(info: ContactInfo | null | undefined): Array<readonly [SocialNetwork, string]> {
+/** The profile addresses of a contact_info row. */
+export interface SocialAddresses {
+  social_facebook: string | null
+  social_instagram: string | null
+  social_linkedin: string | null
+}
+
+export function socialProfiles(info: SocialAddresses | null | undefined): Array<readonly [SocialNetwork, string]> {
   const links = [
     ['Facebook', info?.social_facebook],
     ['Instagram', info?.social_instagram],

@@ -4,23 +4,20 @@
 // where it was when it closes.
 import { cva, type VariantProps } from 'class-variance-authority'
 import { X } from 'lucide-react'
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { cn } from '@/lib/cn'
 
-const panelVariants = cva(
-  'relative flex max-h-[80vh] w-full flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none',
-  {
-    variants: {
-      size: {
-        md: 'max-w-lg',
-        lg: 'max-w-3xl',
-        xl: 'max-w-5xl',
-      },
+const panelVariants = cva('relative flex max-h-[80vh] w-full flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none', {
+  variants: {
+    size: {
+      md: 'max-w-lg',
+      lg: 'max-w-3xl',
+      xl: 'max-w-5xl',
     },
-    defaultVariants: { size: 'lg' },
   },
-)
+  defaultVariants: { size: 'lg' },
+})
 
 interface DialogProps extends VariantProps<typeof panelVariants> {
   open: boolean
@@ -62,35 +59,23 @@ function useInertSiblings(active: boolean, portal: HTMLElement | null) {
   }, [active, portal])
 }
 
-export function Dialog({
-  open,
-  onClose,
-  labelledBy,
-  describedBy,
-  initialFocusRef,
-  size,
-  className,
-  children,
-}: DialogProps) {
+export function Dialog({ open, onClose, labelledBy, describedBy, initialFocusRef, size, className, children }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null)
-  const portalRef = useRef<HTMLDivElement | null>(null)
-  if (open && !portalRef.current && typeof document !== 'undefined') {
-    portalRef.current = document.createElement('div')
-  }
+  // The portal's element, made once and attached to the page only while open.
+  const [portal] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')))
   const onCloseRef = useRef(onClose)
   useEffect(() => {
     onCloseRef.current = onClose
   })
 
   useEffect(() => {
-    const portal = portalRef.current
     if (!open || !portal) return
     document.body.appendChild(portal)
     return () => portal.remove()
-  }, [open])
+  }, [open, portal])
 
   useScrollLock(open)
-  useInertSiblings(open, open ? portalRef.current : null)
+  useInertSiblings(open, open ? portal : null)
 
   useEffect(() => {
     if (!open) return
@@ -110,7 +95,7 @@ export function Dialog({
     }
   }, [open, initialFocusRef])
 
-  if (!open || !portalRef.current) return null
+  if (!open || !portal) return null
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6">
@@ -132,7 +117,7 @@ export function Dialog({
         {children}
       </div>
     </div>,
-    portalRef.current,
+    portal,
   )
 }
 

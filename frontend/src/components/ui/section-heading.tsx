@@ -35,9 +35,7 @@ export function SectionHeading({ id, eyebrow, title, intro, align = 'center', to
       >
         {title}
       </h2>
-      {intro && (
-        <p className={cn('mt-4 text-lg text-pretty', tone === 'light' ? 'text-slate-600' : 'text-primary-muted')}>{intro}</p>
-      )}
+      {intro && <p className={cn('mt-4 text-lg text-pretty', tone === 'light' ? 'text-slate-600' : 'text-primary-muted')}>{intro}</p>}
     </div>
   )
 }

@@ -10,10 +10,7 @@ export function Select({ className, children, ...props }: ComponentProps<'select
       <select className={cn(fieldVariants(), 'h-11 appearance-none pr-10', className)} {...props}>
         {children}
       </select>
-      <ChevronDown
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
-      />
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
     </div>
   )
 }

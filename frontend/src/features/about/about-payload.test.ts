@@ -3,13 +3,23 @@ import { aboutFormValues, buildAboutPayload, isAboutComplete, toCount } from './
 
 describe('about payload', () => {
   it('the form starts with 0 for both numbers when there is no row', () => {
-    expect(aboutFormValues(null)).toEqual({ title: '', content: '', imageUrl: '', imageAlt: '', yearsExperience: '0', projectsCompleted: '0' })
+    expect(aboutFormValues(null)).toEqual({
+      title: '',
+      content: '',
+      imageUrl: '',
+      imageAlt: '',
+      yearsExperience: '0',
+      projectsCompleted: '0',
+    })
   })
 
   it('sends the spec fields, trimmed, numbers as whole numbers, updated_at stamped', () => {
     const now = new Date('2025-03-04T05:06:07Z')
     expect(
-      buildAboutPayload({ title: ' Our craft ', content: ' Since 2010. ', imageUrl: ' ', imageAlt: ' ', yearsExperience: '15', projectsCompleted: '1200' }, now),
+      buildAboutPayload(
+        { title: ' Our craft ', content: ' Since 2010. ', imageUrl: ' ', imageAlt: ' ', yearsExperience: '15', projectsCompleted: '1200' },
+        now,
+      ),
     ).toEqual({
       title: 'Our craft',
       content: 'Since 2010.',

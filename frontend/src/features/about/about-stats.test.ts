@@ -23,8 +23,16 @@ describe('aboutStats', () => {
   })
 
   it('shows 10 and 500 when there is no row or a count is missing or zero', () => {
-    for (const about of [null, { ...row, years_experience: null, projects_completed: null }, { ...row, years_experience: 0, projects_completed: 0 }]) {
-      expect(aboutStats(about).slice(0, 2).map((s) => s.value)).toEqual(['10+', '500+'])
+    for (const about of [
+      null,
+      { ...row, years_experience: null, projects_completed: null },
+      { ...row, years_experience: 0, projects_completed: 0 },
+    ]) {
+      expect(
+        aboutStats(about)
+          .slice(0, 2)
+          .map((s) => s.value),
+      ).toEqual(['10+', '500+'])
     }
   })
 })

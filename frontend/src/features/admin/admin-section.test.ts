@@ -4,9 +4,29 @@ import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
   it('keeps the known keys (the spec seven, Media, Contact Details, then Account), in the sidebar order', () => {
-    expect(adminSections.map((s) => s.key)).toEqual(['hero', 'services', 'portfolio', 'testimonials', 'about', 'media', 'contact', 'settings', 'details', 'account'])
+    expect(adminSections.map((s) => s.key)).toEqual([
+      'hero',
+      'services',
+      'portfolio',
+      'testimonials',
+      'about',
+      'media',
+      'contact',
+      'settings',
+      'details',
+      'account',
+    ])
     expect(adminSections.map((s) => s.label)).toEqual([
-      'Hero Section', 'Services', 'Portfolio', 'Testimonials', 'About', 'Media', 'Contact Messages', 'Site Settings', 'Contact Details', 'Account',
+      'Hero Section',
+      'Services',
+      'Portfolio',
+      'Testimonials',
+      'About',
+      'Media',
+      'Contact Messages',
+      'Site Settings',
+      'Contact Details',
+      'Account',
     ])
     for (const { key } of adminSections) expect(resolveAdminSection(key)).toBe(key)
   })

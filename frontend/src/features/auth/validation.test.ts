@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeEmail, validateSignIn } from './validation'
+import { accountTexts } from '@/config/account'
+import { normalizeEmail, validateEmail, validateSignIn } from './validation'
 
 describe('validateSignIn', () => {
   it('asks for both fields, judged after trimming', () => {
@@ -27,5 +28,15 @@ describe('validateSignIn', () => {
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
     expect(normalizeEmail('  Owner@Example.COM ')).toBe('owner@example.com')
+  })
+})
+
+describe('validateEmail', () => {
+  it('accepts an address, refuses junk, and empty only when optional', () => {
+    expect(validateEmail(' a@b.co ')).toBeNull()
+    expect(validateEmail('nope')).toBe(accountTexts.errors.email)
+    expect(validateEmail('')).toBe(accountTexts.errors.email)
+    expect(validateEmail('  ', true)).toBeNull()
+    expect(validateEmail(`${'a'.repeat(320)}@b.co`)).toBe(accountTexts.errors.email)
   })
 })

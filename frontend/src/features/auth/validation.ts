@@ -1,4 +1,6 @@
-// The sign-in form's rules (spec §5): which message shows, and what is sent.
+// The sign-in form's rules (spec §5): which message shows, and what is sent; and the same
+// address rule for every other address the admin mails (reset link, invite, enquiries).
+import { accountTexts } from '@/config/account'
 import { authTexts } from '@/config/admin'
 
 /** Something, an @, something, a dot, something; no spaces anywhere. */
@@ -15,4 +17,11 @@ export function validateSignIn(email: string, password: string): string | null {
   if (!trimmedEmail || !password.trim()) return authTexts.errors.empty
   if (!signInEmailPattern.test(trimmedEmail)) return authTexts.errors.email
   return null
+}
+
+/** The message to show for an address to mail, or null. Empty is allowed only when `optional`. */
+export function validateEmail(email: string, optional = false): string | null {
+  const trimmed = email.trim()
+  if (!trimmed) return optional ? null : accountTexts.errors.email
+  return signInEmailPattern.test(trimmed) && trimmed.length <= 320 ? null : accountTexts.errors.email
 }

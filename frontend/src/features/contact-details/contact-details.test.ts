@@ -15,7 +15,18 @@ const fresh: ContactInfo = {
 describe('contact details', () => {
   it('lists every placeholder of a fresh install, and nothing once replaced', () => {
     expect(pendingDetails(fresh)).toEqual(['phone', 'email', 'address', 'hours', 'social'])
-    const done = { ...buildContactDetailsPayload({ ...contactDetailsValues(fresh), phone: '+44 20 7946 0000', email: 'a@b.co', address: '1 Real Road', facebook: '', instagram: '', linkedin: '' }), id: '1' }
+    const done = {
+      ...buildContactDetailsPayload({
+        ...contactDetailsValues(fresh),
+        phone: '+44 20 7946 0000',
+        email: 'a@b.co',
+        address: '1 Real Road',
+        facebook: '',
+        instagram: '',
+        linkedin: '',
+      }),
+      id: '1',
+    }
     expect(pendingDetails(done)).toEqual([])
   })
 
@@ -29,7 +40,12 @@ describe('contact details', () => {
   it('refuses a bad email, a social link that is not a web address and backwards hours', () => {
     const values = contactDetailsValues(fresh)
     expect(contactDetailsErrors(values)).toEqual({})
-    const bad = { ...values, email: 'nope', instagram: 'instagram.com/me', week: values.week.map((d, i) => (i === 0 ? { ...d, closes: '08:00' } : d)) }
+    const bad = {
+      ...values,
+      email: 'nope',
+      instagram: 'instagram.com/me',
+      week: values.week.map((d, i) => (i === 0 ? { ...d, closes: '08:00' } : d)),
+    }
     expect(Object.keys(contactDetailsErrors(bad))).toEqual(['email', 'instagram', 'hours'])
   })
 

@@ -23,7 +23,13 @@ describe('formatWeek (for people)', () => {
   })
 
   it('does not group days a closed day separates, nor days with other hours', () => {
-    const w = week({ Monday: ['09:00', '17:00'], Tuesday: ['09:00', '17:00'], Thursday: ['09:00', '17:00'], Friday: ['08:30', '20:00'], Sunday: ['11:00', '15:00'] })
+    const w = week({
+      Monday: ['09:00', '17:00'],
+      Tuesday: ['09:00', '17:00'],
+      Thursday: ['09:00', '17:00'],
+      Friday: ['08:30', '20:00'],
+      Sunday: ['11:00', '15:00'],
+    })
     expect(formatWeek(w)).toBe('Mon–Tue 9:00–17:00, Thu 9:00–17:00, Fri 8:30–20:00, Sun 11:00–15:00')
   })
 

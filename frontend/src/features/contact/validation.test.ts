@@ -16,13 +16,10 @@ describe('validateContactForm', () => {
     expect(validateContactForm(valid)).toBeNull()
   })
 
-  it.each(['firstName', 'lastName', 'email', 'message'] as const)(
-    'asks for every required field when %s is missing or blank',
-    (field) => {
-      expect(validateContactForm({ ...valid, [field]: '' })).toBe('Please fill in all required fields.')
-      expect(validateContactForm({ ...valid, [field]: ' \t\n ' })).toBe('Please fill in all required fields.')
-    },
-  )
+  it.each(['firstName', 'lastName', 'email', 'message'] as const)('asks for every required field when %s is missing or blank', (field) => {
+    expect(validateContactForm({ ...valid, [field]: '' })).toBe('Please fill in all required fields.')
+    expect(validateContactForm({ ...valid, [field]: ' \t\n ' })).toBe('Please fill in all required fields.')
+  })
 
   it('does not require phone or service', () => {
     expect(validateContactForm({ ...valid, phone: '', serviceNeeded: '' })).toBeNull()
@@ -40,9 +37,7 @@ describe('validateContactForm', () => {
   })
 
   it('refuses a message over 2000 characters, and takes exactly 2000', () => {
-    expect(validateContactForm({ ...valid, message: 'x'.repeat(2001) })).toBe(
-      'Message is too long. Please keep it under 2000 characters.',
-    )
+    expect(validateContactForm({ ...valid, message: 'x'.repeat(2001) })).toBe('Message is too long. Please keep it under 2000 characters.')
     expect(validateContactForm({ ...valid, message: 'x'.repeat(2000) })).toBeNull()
     expect(validateContactForm({ ...valid, message: `  ${'x'.repeat(2000)}  ` })).toBeNull()
   })

@@ -49,9 +49,15 @@ describe('buildHeroPayload', () => {
   })
 
   it('sends exactly the spec fields', () => {
-    expect(Object.keys(buildHeroPayload(values)).sort()).toEqual(
-      ['background_image', 'background_image_alt', 'cta_secondary_text', 'cta_text', 'subtitle', 'title', 'updated_at'],
-    )
+    expect(Object.keys(buildHeroPayload(values)).sort()).toEqual([
+      'background_image',
+      'background_image_alt',
+      'cta_secondary_text',
+      'cta_text',
+      'subtitle',
+      'title',
+      'updated_at',
+    ])
   })
 })
 
@@ -63,8 +69,21 @@ describe('heroFormValues', () => {
 
   it('shows the stored values, null as empty', () => {
     const form = heroFormValues({
-      id: '1', title: 'A', subtitle: null, background_image: '/a.jpg', cta_text: 'Go', cta_secondary_text: null, updated_at: null,
+      id: '1',
+      title: 'A',
+      subtitle: null,
+      background_image: '/a.jpg',
+      cta_text: 'Go',
+      cta_secondary_text: null,
+      updated_at: null,
     })
-    expect(form).toEqual({ title: 'A', subtitle: '', backgroundImage: '/a.jpg', backgroundImageAlt: '', ctaText: 'Go', ctaSecondaryText: '' })
+    expect(form).toEqual({
+      title: 'A',
+      subtitle: '',
+      backgroundImage: '/a.jpg',
+      backgroundImageAlt: '',
+      ctaText: 'Go',
+      ctaSecondaryText: '',
+    })
   })
 })

@@ -76,6 +76,8 @@ describe('shareImageUrl and publicObjectPath', () => {
   })
 
   it('writes the site-relative public path', () => {
-    expect(publicObjectPath({ bucket: 'site-media', path: 'hero/2026/11/a b.jpg' })).toBe('/storage/v1/object/public/site-media/hero/2026/11/a%20b.jpg')
+    expect(publicObjectPath({ bucket: 'site-media', path: 'hero/2026/11/a b.jpg' })).toBe(
+      '/storage/v1/object/public/site-media/hero/2026/11/a%20b.jpg',
+    )
   })
 })

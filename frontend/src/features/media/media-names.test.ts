@@ -20,7 +20,9 @@ describe('mediaPath', () => {
   })
 
   it('falls back to "photo" when nothing readable is left', () => {
-    expect(mediaPath({ folder: 'library', fileName: '❤️.png', extension: 'png', now, suffix: 'aaaa' })).toBe('library/2026/11/photo-aaaa.png')
+    expect(mediaPath({ folder: 'library', fileName: '❤️.png', extension: 'png', now, suffix: 'aaaa' })).toBe(
+      'library/2026/11/photo-aaaa.png',
+    )
   })
 })
 

@@ -1,7 +1,7 @@
 // Uploads chosen or dropped files one after another (so they arrive in the order chosen),
 // with each one's progress, the messages of those refused, and whether any is still
 // running (a form may not be saved meanwhile).
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { checkImageFile } from './file-validation'
 import type { MediaFolder } from './media-config'
 import { uploadImage } from './upload-image'
@@ -28,7 +28,9 @@ export function useUploader({ folder, hint, onUploaded, onBusyChange }: Uploader
   const [tasks, setTasks] = useState<UploadTask[]>([])
   const [errors, setErrors] = useState<string[]>([])
   const latest = useRef({ onUploaded, onBusyChange, hint })
-  latest.current = { onUploaded, onBusyChange, hint }
+  useLayoutEffect(() => {
+    latest.current = { onUploaded, onBusyChange, hint }
+  })
   const busy = tasks.length > 0
 
   useEffect(() => {

@@ -19,7 +19,14 @@ function message(fields: Partial<ContactMessage>): ContactMessage {
 
 const inbox = [
   message({ id: '1', message: 'Lined linen curtains, please' }),
-  message({ id: '2', first_name: 'Grace', last_name: 'Hopper', email: 'grace@navy.example', read_at: '2026-11-23T11:00:00Z', service_needed: 'blinds' }),
+  message({
+    id: '2',
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@navy.example',
+    read_at: '2026-11-23T11:00:00Z',
+    service_needed: 'blinds',
+  }),
   message({ id: '3', first_name: 'Alan', last_name: 'Turing', email: 'alan@example.org', phone: '+44 161 000' }),
 ]
 
@@ -43,7 +50,9 @@ describe('inbox', () => {
     const csv = messagesCsv([message({ message: '=cmd|"/c calc"!A1\nsecond line', phone: '+1 555', service_needed: 'curtains' })])
     const [header, row] = csv.split('\r\n')
     expect(header).toBe('Received,First Name,Last Name,Email,Phone,Service Needed,Message,Read')
-    expect(csv).toContain(`2026-11-23T10:00:00.000Z,Ada,Lovelace,ada@example.com,'+1 555,Custom Curtains,"'=cmd|""/c calc""!A1\nsecond line",no\r\n`)
+    expect(csv).toContain(
+      `2026-11-23T10:00:00.000Z,Ada,Lovelace,ada@example.com,'+1 555,Custom Curtains,"'=cmd|""/c calc""!A1\nsecond line",no\r\n`,
+    )
     expect(row.startsWith('2026-11-23')).toBe(true)
   })
 

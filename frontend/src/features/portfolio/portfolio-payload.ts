@@ -67,11 +67,6 @@ export function buildPortfolioPayload(values: PortfolioFormValues, sortOrder: nu
   }
 }
 
-export function buildPortfolioUpdate(
-  values: PortfolioFormValues,
-  sortOrder: number,
-  now: Date = new Date(),
-): PortfolioUpdatePayload {
+export function buildPortfolioUpdate(values: PortfolioFormValues, sortOrder: number, now: Date = new Date()): PortfolioUpdatePayload {
   return { ...buildPortfolioPayload(values, sortOrder), updated_at: now.toISOString() }
 }
-

@@ -29,7 +29,7 @@ describe('buildJsonLd', () => {
     expect(business.openingHoursSpecification).toHaveLength(6)
   })
 
-  it('writes the owner\'s week as openingHoursSpecification, one entry per open day', () => {
+  it("writes the owner's week as openingHoursSpecification, one entry per open day", () => {
     const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({
       day,
       open: day === 'Tuesday',

@@ -75,10 +75,7 @@ export function buildJsonLd(input: JsonLdInput): JsonObject {
     email,
     telephone,
     sameAs: sameAs.length > 0 ? sameAs : undefined,
-    contactPoint:
-      telephone || email
-        ? compact({ '@type': 'ContactPoint', contactType: 'customer service', telephone, email })
-        : undefined,
+    contactPoint: telephone || email ? compact({ '@type': 'ContactPoint', contactType: 'customer service', telephone, email }) : undefined,
   })
 
   const localBusiness = compact({

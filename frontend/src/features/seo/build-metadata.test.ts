@@ -23,20 +23,22 @@ describe('buildMetadata', () => {
   })
 
   it('defaults the description to the hero subtitle and the image to the hero background', () => {
-    const meta = buildMetadata(
-      {},
-      { origin, pathname: '/', heroSubtitle: 'Made to measure', heroImage: 'https://cdn.example/hero.jpg' },
-    )
+    const meta = buildMetadata({}, { origin, pathname: '/', heroSubtitle: 'Made to measure', heroImage: 'https://cdn.example/hero.jpg' })
     expect(meta.description).toBe('Made to measure')
     expect(meta.image).toBe('https://cdn.example/hero.jpg')
   })
 
   it('shares a 1200×630 raster: the crop of an uploaded hero photo, the shipped JPEG for the SVG art', () => {
-    const uploaded = buildMetadata({}, { origin, pathname: '/', heroImage: '/storage/v1/object/public/site-media/hero/2026/11/room-1a2b.jpg' })
+    const uploaded = buildMetadata(
+      {},
+      { origin, pathname: '/', heroImage: '/storage/v1/object/public/site-media/hero/2026/11/room-1a2b.jpg' },
+    )
     expect(uploaded.image).toBe(
       'https://shop.example/storage/v1/render/image/public/site-media/hero/2026/11/room-1a2b.jpg?width=1200&height=630&resize=cover&format=origin',
     )
-    expect(buildMetadata({}, { origin, pathname: '/', heroImage: '/images/hero.svg' }).image).toBe('https://shop.example/images/hero-share.jpg')
+    expect(buildMetadata({}, { origin, pathname: '/', heroImage: '/images/hero.svg' }).image).toBe(
+      'https://shop.example/images/hero-share.jpg',
+    )
   })
 
   it('prefers what the page gives, resolving relative urls', () => {

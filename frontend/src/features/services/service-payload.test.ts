@@ -21,7 +21,12 @@ describe('service payloads', () => {
   it('update: the same fields plus updated_at', () => {
     const now = new Date('2025-01-02T03:04:05Z')
     expect(buildServiceUpdate({ ...emptyServiceForm, title: 'A', description: 'B' }, 2, now)).toEqual({
-      title: 'A', description: 'B', icon: 'Home', featured: false, sort_order: 2, updated_at: '2025-01-02T03:04:05.000Z',
+      title: 'A',
+      description: 'B',
+      icon: 'Home',
+      featured: false,
+      sort_order: 2,
+      updated_at: '2025-01-02T03:04:05.000Z',
     })
   })
 
@@ -31,9 +36,14 @@ describe('service payloads', () => {
   })
 
   it('offers only the six editor icons, Home for anything else', () => {
-    expect(['Home', 'Sun', 'Armchair', 'Lightbulb', 'Scissors', 'Palette'].map(toServiceIcon)).toEqual(
-      ['Home', 'Sun', 'Armchair', 'Lightbulb', 'Scissors', 'Palette'],
-    )
+    expect(['Home', 'Sun', 'Armchair', 'Lightbulb', 'Scissors', 'Palette'].map(toServiceIcon)).toEqual([
+      'Home',
+      'Sun',
+      'Armchair',
+      'Lightbulb',
+      'Scissors',
+      'Palette',
+    ])
     expect(toServiceIcon('ArrowRight')).toBe('Home')
     expect(toServiceIcon(null)).toBe('Home')
     expect(

@@ -35,7 +35,14 @@ describe('resolveSiteIdentity', () => {
     }
     expect(resolveSiteIdentity(null)).toEqual(fallback)
     expect(
-      resolveSiteIdentity({ ...settings, site_title: ' ', site_description: null, logo_url: '', primary_color: 'red', secondary_color: null }),
+      resolveSiteIdentity({
+        ...settings,
+        site_title: ' ',
+        site_description: null,
+        logo_url: '',
+        primary_color: 'red',
+        secondary_color: null,
+      }),
     ).toEqual(fallback)
   })
 })

@@ -27,8 +27,14 @@ describe('testimonial payloads', () => {
       now,
     )
     expect(payload).toEqual({
-      name: 'Bo', role: 'Homeowner', content: 'Great', rating: 2, avatar_url: 'https://a.example/b.png',
-      featured: false, sort_order: 0, updated_at: '2025-02-03T04:05:06.000Z',
+      name: 'Bo',
+      role: 'Homeowner',
+      content: 'Great',
+      rating: 2,
+      avatar_url: 'https://a.example/b.png',
+      featured: false,
+      sort_order: 0,
+      updated_at: '2025-02-03T04:05:06.000Z',
     })
   })
 
@@ -39,7 +45,15 @@ describe('testimonial payloads', () => {
     expect(toRating(3)).toBe(3)
     expect(
       testimonialFormValues({
-        id: 't', name: 'N', role: null, content: 'C', rating: null, avatar_url: null, featured: false, sort_order: 0, updated_at: null,
+        id: 't',
+        name: 'N',
+        role: null,
+        content: 'C',
+        rating: null,
+        avatar_url: null,
+        featured: false,
+        sort_order: 0,
+        updated_at: null,
       }).rating,
     ).toBe(5)
   })

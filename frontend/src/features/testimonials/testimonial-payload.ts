@@ -66,10 +66,6 @@ export function buildTestimonialPayload(values: TestimonialFormValues, sortOrder
   }
 }
 
-export function buildTestimonialUpdate(
-  values: TestimonialFormValues,
-  sortOrder: number,
-  now: Date = new Date(),
-): TestimonialUpdatePayload {
+export function buildTestimonialUpdate(values: TestimonialFormValues, sortOrder: number, now: Date = new Date()): TestimonialUpdatePayload {
   return { ...buildTestimonialPayload(values, sortOrder), updated_at: now.toISOString() }
 }

@@ -1,20 +1,12 @@
 // Admin editor of the about section (spec §2, §4, §5): title, content, image and the two
 // counts; saved by id or inserted when there is no row; message green, or red on error.
-import { ExternalLink } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
-import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
-import { useStatusUntilEdited, useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
-import { Button, buttonVariants } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { ImagePicker } from '@/features/media/components/image-picker'
-import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelContent } from '@/components/ui/panel-state'
-import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
-import { useSingleRowEditor } from '@/lib/use-single-row-editor'
+import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
+import { SingleRowForm } from '@/features/admin/editors/single-row-form'
+import { ImagePicker } from '@/features/media/components/image-picker'
 import { aboutFormValues, buildAboutPayload, isAboutComplete, type AboutFormValues } from '../about-payload'
 import { useAboutContent } from '../api/get-about-content'
 import { useSaveAboutContent } from '../api/save-about-content'
@@ -23,132 +15,82 @@ import type { AboutContent } from '../types'
 const t = adminTexts.about
 
 export function AboutEditor() {
-  const { data, isLoading, error, refetch } = useAboutContent()
-  const { mutate: save, isPending } = useSaveAboutContent()
-  const { status, onSave } = useSingleRowEditor({
-    id: data?.id,
-    refetch,
-    save,
-    check: (values: AboutFormValues) => (isAboutComplete(values) ? null : 'Section title and content are required.'),
-    build: buildAboutPayload,
-    texts: t,
-    log: 'Error saving about content:',
-  })
-
   return (
-    <section aria-labelledby="about-editor-title" className="space-y-6">
-      <PanelHeader
-        title={<span id="about-editor-title">{t.title}</span>}
-        subtitle={t.subtitle}
-        actions={
-          <a href="/#about" target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            <ExternalLink aria-hidden="true" />
-            {adminTexts.preview}
-          </a>
-        }
-      />
-      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
-        <AboutForm
-          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
-          about={data ?? null}
-          saving={isPending}
-          status={status}
-          onSave={onSave}
-        />
-      </PanelContent>
-    </section>
+    <SingleRowEditor
+      texts={t}
+      preview="/#about"
+      query={useAboutContent()}
+      save={useSaveAboutContent()}
+      check={(values: AboutFormValues) => (isAboutComplete(values) ? null : 'Section title and content are required.')}
+      build={buildAboutPayload}
+      Form={AboutForm}
+    />
   )
 }
 
-interface AboutFormProps {
-  about: AboutContent | null
-  saving: boolean
-  status: Status | null
-  onSave: (values: AboutFormValues) => void
-}
+/** The two counts shown with a trailing plus on the landing page. */
+const counts = [
+  { key: 'yearsExperience', name: 'years_experience', hint: t.yearsHint },
+  { key: 'projectsCompleted', name: 'projects_completed', hint: t.projectsHint },
+] as const
 
-function AboutForm({ about, saving, status, onSave }: AboutFormProps) {
-  const [values, setValues] = useState(() => aboutFormValues(about))
-  const [uploading, setUploading] = useState(false)
-  const checks = useFieldChecks()
-  useUnsavedChanges(aboutFormValues(about), values)
-  const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
-  const set = (name: keyof AboutFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }))
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!uploading) onSave(values)
-  }
-
+function AboutForm(props: SingleRowFormProps<AboutContent, AboutFormValues>) {
   return (
-    <Card className="p-6 sm:p-8">
-      <form noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} className="space-y-5">
-        <Field label={t.fields.title} required>
-          {(control) => <Input {...control} name="title" value={values.title} onChange={set('title')} required />}
-        </Field>
-        <Field label={t.fields.content} hint={t.contentHint} required>
-          {(control) => (
-            <Textarea {...control} name="content" rows={6} value={values.content} onChange={set('content')} required />
-          )}
-        </Field>
-        <Field label={t.fields.imageUrl}>
-          {(control) => (
-            <ImagePicker
-              {...control}
-              name="about image"
-              inputName="image_url"
-              folder="about"
-              hint={values.title}
-              value={values.imageUrl}
-              onChange={(address) => setValues((current) => ({ ...current, imageUrl: address }))}
-              onBusyChange={setUploading}
-            />
-          )}
-        </Field>
-        <Field label={t.fields.imageAlt} hint={t.imageAltHint}>
-          {(control) => (
-            <Input {...control} name="image_alt" value={values.imageAlt} onChange={set('imageAlt')} maxLength={300} placeholder={values.title} />
-          )}
-        </Field>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t.fields.yearsExperience} hint={t.yearsHint}>
+    <SingleRowForm {...props} toValues={aboutFormValues} layout="card">
+      {({ values, set, change, setUploading }) => (
+        <>
+          <Field label={t.fields.title} required>
+            {(control) => <Input {...control} name="title" value={values.title} onChange={change('title')} required />}
+          </Field>
+          <Field label={t.fields.content} hint={t.contentHint} required>
+            {(control) => <Textarea {...control} name="content" rows={6} value={values.content} onChange={change('content')} required />}
+          </Field>
+          <Field label={t.fields.imageUrl}>
             {(control) => (
-              <Input
+              <ImagePicker
                 {...control}
-                name="years_experience"
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                value={values.yearsExperience}
-                onChange={set('yearsExperience')}
+                name="about image"
+                inputName="image_url"
+                folder="about"
+                hint={values.title}
+                value={values.imageUrl}
+                onChange={(address) => set('imageUrl', address)}
+                onBusyChange={setUploading}
               />
             )}
           </Field>
-          <Field label={t.fields.projectsCompleted} hint={t.projectsHint}>
+          <Field label={t.fields.imageAlt} hint={t.imageAltHint}>
             {(control) => (
               <Input
                 {...control}
-                name="projects_completed"
-                type="number"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                value={values.projectsCompleted}
-                onChange={set('projectsCompleted')}
+                name="image_alt"
+                value={values.imageAlt}
+                onChange={change('imageAlt')}
+                maxLength={300}
+                placeholder={values.title}
               />
             )}
           </Field>
-        </div>
-        <div className="flex flex-wrap items-center gap-4 pt-2">
-          <Button type="submit" disabled={saving || uploading}>
-            {saving ? adminTexts.saving : adminTexts.saveChanges}
-          </Button>
-          {uploading && <p role="status" className="text-sm text-slate-600">{adminTexts.waitForUpload}</p>}
-          <StatusMessage status={shownStatus} />
-        </div>
-      </form>
-    </Card>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {counts.map((count) => (
+              <Field key={count.name} label={t.fields[count.key]} hint={count.hint}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    name={count.name}
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    value={values[count.key]}
+                    onChange={change(count.key)}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+        </>
+      )}
+    </SingleRowForm>
   )
 }

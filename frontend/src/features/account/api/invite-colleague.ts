@@ -5,7 +5,7 @@ import { accountTexts } from '@/config/account'
 import { isNetworkError, networkErrorText } from '@/lib/network-error'
 import { supabase, supabaseConfig } from '@/lib/supabase'
 import { useMutation } from '@/lib/use-mutation'
-import { adminUrl } from './request-password-reset'
+import { adminUrl } from '@/features/auth/api/request-password-reset'
 
 export async function inviteColleague(email: string): Promise<void> {
   const { data } = await supabase.auth.getSession()

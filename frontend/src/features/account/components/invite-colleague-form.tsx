@@ -7,9 +7,8 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { accountTexts } from '@/config/account'
-import { normalizeEmail } from '@/features/auth/validation'
+import { normalizeEmail, validateEmail } from '@/features/auth/validation'
 import { useInviteColleague } from '../api/invite-colleague'
-import { validateEmail } from '../validation'
 
 export function InviteColleagueForm() {
   const id = useId()

@@ -9,7 +9,11 @@ export function MailProblemsNotice() {
   const { data } = useMailProblems()
   if (!data?.length) return null
   return (
-    <section aria-label={accountTexts.problemsTitle} data-testid="mail-problems" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-900">
+    <section
+      aria-label={accountTexts.problemsTitle}
+      data-testid="mail-problems"
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-900"
+    >
       <h3 className="flex items-center gap-2 font-semibold">
         <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
         {accountTexts.problemsTitle}

@@ -9,9 +9,9 @@ import { Input } from '@/components/ui/input'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { accountTexts } from '@/config/account'
 import { adminTexts } from '@/config/admin'
+import { validateEmail } from '@/features/auth/validation'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useNotificationEmail, useSaveNotificationEmail } from '../api/notification-settings'
-import { validateEmail } from '../validation'
 
 export function NotificationEmailSettings() {
   const { data, refetch } = useNotificationEmail()

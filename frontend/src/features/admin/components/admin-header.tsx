@@ -16,9 +16,7 @@ export function AdminHeader({ email, onSignOut, signingOut, error }: AdminHeader
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-4 px-4 py-2 sm:px-6 lg:px-8">
         <div className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-4">
-          <h1 className="truncate font-display text-xl font-semibold tracking-tight text-slate-950 sm:text-2xl">
-            {authTexts.title}
-          </h1>
+          <h1 className="truncate font-display text-xl font-semibold tracking-tight text-slate-950 sm:text-2xl">{authTexts.title}</h1>
           <p className="truncate text-sm text-slate-600">{authTexts.welcome(email)}</p>
         </div>
         <div className="flex shrink-0 flex-wrap justify-end gap-2">

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { AdminSectionKey } from '@/config/admin'
 import { AdminGuardProvider, useAdminGuard } from '../guard/admin-guard'
 import { AdminHeader } from './admin-header'
-import { AdminSidebar } from './admin-sidebar'
+import { AdminSidebar, type SectionBadge } from './admin-sidebar'
 
 interface AdminShellProps {
   email: string
@@ -14,6 +14,8 @@ interface AdminShellProps {
   onSignOut: () => void
   signingOut: boolean
   signOutError: string | null
+  /** Counts beside section names, from the features that own them (wired in app/). */
+  badges?: Partial<Record<AdminSectionKey, SectionBadge>>
   children: ReactNode
 }
 
@@ -25,7 +27,7 @@ export function AdminShell(props: AdminShellProps) {
   )
 }
 
-function GuardedShell({ email, section, onSelectSection, onSignOut, signingOut, signOutError, children }: AdminShellProps) {
+function GuardedShell({ email, section, onSelectSection, onSignOut, signingOut, signOutError, badges, children }: AdminShellProps) {
   const guard = useAdminGuard()
   const leaveTo = async (key: AdminSectionKey) => {
     if (key !== section && (await guard.confirmDiscard())) onSelectSection(key)
@@ -38,7 +40,7 @@ function GuardedShell({ email, section, onSelectSection, onSignOut, signingOut, 
       <AdminHeader email={email} onSignOut={() => void signOut()} signingOut={signingOut} error={signOutError} />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
         <aside className="min-w-0">
-          <AdminSidebar active={section} onSelect={(key) => void leaveTo(key)} />
+          <AdminSidebar active={section} onSelect={(key) => void leaveTo(key)} badges={badges} />
         </aside>
         <main id="main" className="min-w-0">
           {children}

@@ -1,8 +1,21 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
 // the sections wrap onto several rows, so none hides off-screen.
-import { CircleUserRound, Contact, FileText, Image, Images, Info, LayoutTemplate, Mail, MessageSquareQuote, Settings, Wrench, type LucideIcon } from 'lucide-react'
+import {
+  CircleUserRound,
+  Contact,
+  FileText,
+  Image,
+  Images,
+  Info,
+  LayoutTemplate,
+  Mail,
+  MessageSquareQuote,
+  Settings,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
-import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
 import { cn } from '@/lib/cn'
 
 const icons: Record<AdminSectionKey, LucideIcon> = {
@@ -18,12 +31,19 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   account: CircleUserRound,
 }
 
+/** What a section's button shows after its name (a count), and the id of the text that describes it. */
+export interface SectionBadge {
+  content: ReactNode
+  describedBy?: string
+}
+
 interface AdminSidebarProps {
   active: AdminSectionKey
   onSelect: (key: AdminSectionKey) => void
+  badges?: Partial<Record<AdminSectionKey, SectionBadge>>
 }
 
-export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
+export function AdminSidebar({ active, onSelect, badges = {} }: AdminSidebarProps) {
   return (
     <nav aria-label="Admin sections" className="lg:sticky lg:top-24">
       <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
@@ -35,16 +55,18 @@ export function AdminSidebar({ active, onSelect }: AdminSidebarProps) {
               <button
                 type="button"
                 aria-current={current ? 'page' : undefined}
-                aria-describedby={key === 'contact' ? unreadCountId : undefined}
+                aria-describedby={badges[key]?.describedBy}
                 onClick={() => onSelect(key)}
                 className={cn(
                   'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
-                  current ? 'bg-primary text-primary-foreground shadow-sm' : 'bg-white text-slate-700 hover:text-slate-950 lg:bg-transparent lg:hover:bg-white',
+                  current
+                    ? 'bg-primary text-primary-foreground shadow-sm'
+                    : 'bg-white text-slate-700 hover:text-slate-950 lg:bg-transparent lg:hover:bg-white',
                 )}
               >
                 <Icon aria-hidden="true" className="size-4 shrink-0" />
                 {label}
-                {key === 'contact' && <UnreadCount />}
+                {badges[key]?.content}
               </button>
             </li>
           )

@@ -11,6 +11,8 @@ export interface AdminGuard {
   setDirty: (key: string, dirty: boolean) => void
   /** Asks, in the app's own dialog; resolves true for the confirm button. */
   confirm: (request: ConfirmRequest) => Promise<boolean>
+  /** Asks whether to delete (the question given, the delete dialog's title and buttons). */
+  confirmDelete: (message: string) => Promise<boolean>
   /** True at once when nothing is unsaved, else the discard question's answer. */
   confirmDiscard: () => Promise<boolean>
   showUndo: (text: string, onUndo: () => void) => void
@@ -73,6 +75,10 @@ export function AdminGuardProvider({ children }: { children: ReactNode }) {
         else dirty.current.delete(key)
       },
       confirm,
+      confirmDelete: (message) => {
+        const d = guardTexts.deleteDialog
+        return confirm({ title: d.title, message, confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
+      },
       confirmDiscard: async () => {
         if (dirty.current.size === 0) return true
         const d = guardTexts.discard

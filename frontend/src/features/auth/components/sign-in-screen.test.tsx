@@ -50,7 +50,10 @@ describe('SignInScreen', () => {
   })
 
   it('sends the email trimmed and lower-cased, the password as typed, and shows the failure text', async () => {
-    signInWithPassword.mockResolvedValue({ data: { session: null, user: null }, error: { message: 'Invalid login credentials', status: 400 } })
+    signInWithPassword.mockResolvedValue({
+      data: { session: null, user: null },
+      error: { message: 'Invalid login credentials', status: 400 },
+    })
     render(<SignInScreen />)
     submit('  Owner@Example.COM ', ' pass word ')
     expect(await screen.findByText('Invalid email or password. Please try again.')).toBeTruthy()

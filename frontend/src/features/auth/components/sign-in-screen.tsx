@@ -9,11 +9,11 @@ import { Label } from '@/components/ui/label'
 import { authTexts } from '@/config/admin'
 import { guardTexts } from '@/config/admin-guard'
 import { accountTexts } from '@/config/account'
-import { ForgotPasswordForm } from '@/features/account/components/forgot-password-form'
 import { landingEmailLink } from '@/lib/email-link'
 import { useHasEditorAccount } from '../api/has-editor-account'
 import { useSignIn } from '../api/sign-in'
 import { normalizeEmail, validateSignIn } from '../validation'
+import { ForgotPasswordForm } from './forgot-password-form'
 
 export function SignInScreen() {
   const id = useId()
@@ -49,69 +49,77 @@ export function SignInScreen() {
           <p className="mt-2 text-slate-600">{authTexts.subtitle}</p>
         </div>
         {landingEmailLink?.kind === 'expired' && forgot && (
-          <p role="alert" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-800">{accountTexts.linkExpired}</p>
+          <p role="alert" className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-800">
+            {accountTexts.linkExpired}
+          </p>
         )}
         {forgot ? (
           <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />
         ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
-          <div>
-            <Label htmlFor={`${id}-email`}>{authTexts.email}</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="username"
-              placeholder={authTexts.emailPlaceholder}
-              autoFocus
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={isPending}
-              required
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-password`}>{authTexts.password}</Label>
-            <div className="relative">
+          <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
+            <div>
+              <Label htmlFor={`${id}-email`}>{authTexts.email}</Label>
               <Input
-                id={`${id}-password`}
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                id={`${id}-email`}
+                type="email"
+                autoComplete="username"
+                placeholder={authTexts.emailPlaceholder}
+                autoFocus
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
                 disabled={isPending}
                 required
-                className="pr-12"
               />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-pressed={showPassword}
-                aria-label={showPassword ? guardTexts.hidePassword : guardTexts.showPassword}
-                aria-controls={`${id}-password`}
-                className="absolute inset-y-0 right-1 my-auto inline-flex size-10 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-secondary"
-              >
-                {showPassword ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-              </button>
             </div>
-          </div>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-          <Button type="submit" className="w-full" disabled={isPending}>
-            {isPending ? authTexts.submitting : authTexts.submit}
-          </Button>
-          <Button type="button" variant="link" className="w-full" onClick={() => setForgot(true)}>
-            {accountTexts.forgotLink}
-          </Button>
-        </form>
+            <div>
+              <Label htmlFor={`${id}-password`}>{authTexts.password}</Label>
+              <div className="relative">
+                <Input
+                  id={`${id}-password`}
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  disabled={isPending}
+                  required
+                  className="pr-12"
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  aria-pressed={showPassword}
+                  aria-label={showPassword ? guardTexts.hidePassword : guardTexts.showPassword}
+                  aria-controls={`${id}-password`}
+                  className="absolute inset-y-0 right-1 my-auto inline-flex size-10 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-secondary"
+                >
+                  {showPassword ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+                </button>
+              </div>
+            </div>
+            {error && (
+              <p id={`${id}-error`} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+                {error}
+              </p>
+            )}
+            <Button type="submit" className="w-full" disabled={isPending}>
+              {isPending ? authTexts.submitting : authTexts.submit}
+            </Button>
+            <Button type="button" variant="link" className="w-full" onClick={() => setForgot(true)}>
+              {accountTexts.forgotLink}
+            </Button>
+          </form>
         )}
         {hasAccount === false && (
-        <p data-testid="setup-note" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600">
-          {authTexts.setupNote} <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900 ring-1 ring-slate-200">{authTexts.setupCommand}</code>{' '}
-          {authTexts.setupNoteAfter}
-        </p>
+          <p
+            data-testid="setup-note"
+            className="mt-8 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-600"
+          >
+            {authTexts.setupNote}{' '}
+            <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900 ring-1 ring-slate-200">
+              {authTexts.setupCommand}
+            </code>{' '}
+            {authTexts.setupNoteAfter}
+          </p>
         )}
       </Card>
     </main>

@@ -1,16 +1,11 @@
 // Admin "Contact Details": phone, email, address, the weekly opening hours with a note,
 // and the social profiles, saved into the contact_info row the public pages read.
-import { ExternalLink } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelContent } from '@/components/ui/panel-state'
-import { StatusMessage, type Status } from '@/components/ui/status-message'
-import { adminTexts } from '@/config/admin'
+import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
+import { SaveBar } from '@/features/admin/editors/single-row-form'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
-import { useSingleRowEditor } from '@/lib/use-single-row-editor'
 import { useSaveContactInfo } from '../api/save-contact-info'
 import {
   buildContactDetailsPayload,
@@ -24,46 +19,21 @@ import { HoursFieldset } from './hours-fieldset'
 import { TextField } from './text-field'
 
 export function ContactDetailsEditor() {
-  const { data, isLoading, error, refetch } = useContactInfo()
-  const { mutate: save, isPending } = useSaveContactInfo()
-  const { status, onSave } = useSingleRowEditor({
-    id: data?.id,
-    refetch,
-    save,
-    check: () => null,
-    build: buildContactDetailsPayload,
-    texts: t,
-    log: 'Error saving contact details:',
-  })
-
   return (
-    <section aria-labelledby="contact-details-title" className="space-y-6">
-      <PanelHeader
-        title={<span id="contact-details-title">{t.title}</span>}
-        subtitle={t.subtitle}
-        actions={
-          <a href="/#contact" target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            <ExternalLink aria-hidden="true" />
-            {adminTexts.preview}
-          </a>
-        }
-      />
-      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
-        <DetailsForm key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`} info={data ?? null} saving={isPending} status={status} onSave={onSave} />
-      </PanelContent>
-    </section>
+    <SingleRowEditor
+      texts={t}
+      preview="/#contact"
+      query={useContactInfo()}
+      save={useSaveContactInfo()}
+      build={buildContactDetailsPayload}
+      Form={DetailsForm}
+    />
   )
 }
 
-interface DetailsFormProps {
-  info: (ContactInfo & { updated_at?: string | null }) | null
-  saving: boolean
-  status: Status | null
-  onSave: (values: ContactDetailsValues) => Promise<void>
-}
-
-function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
-  const [values, setValues] = useState(() => contactDetailsValues(info))
+// Checks its fields itself, marking each wrong one (the editor's check passes everything).
+function DetailsForm({ row, saving, status, onSave }: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
+  const [values, setValues] = useState(() => contactDetailsValues(row))
   const [errors, setErrors] = useState<ContactDetailsErrors>({})
   const set = (name: keyof ContactDetailsValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
   const formRef = useRef<HTMLFormElement>(null)
@@ -92,7 +62,15 @@ function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
         <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t.fields.phone} name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
-          <TextField label={t.fields.email} name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
+          <TextField
+            label={t.fields.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={set('email')}
+          />
         </div>
         <TextField label={t.fields.address} name="address" autoComplete="street-address" value={values.address} onChange={set('address')} />
       </Card>
@@ -100,7 +78,13 @@ function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
       <Card className="space-y-4 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-slate-950">{t.hoursTitle}</h3>
         <HoursFieldset week={values.week} error={errors.hours} onChange={(week) => setValues((current) => ({ ...current, week }))} />
-        <TextField label={t.fields.hoursNote} name="hours_note" hint={t.hoursNoteHint} value={values.hoursNote} onChange={set('hoursNote')} />
+        <TextField
+          label={t.fields.hoursNote}
+          name="hours_note"
+          hint={t.hoursNoteHint}
+          value={values.hoursNote}
+          onChange={set('hoursNote')}
+        />
       </Card>
 
       <Card className="space-y-5 p-6 sm:p-8">
@@ -119,12 +103,7 @@ function DetailsForm({ info, saving, status, onSave }: DetailsFormProps) {
         ))}
       </Card>
 
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={saving}>
-          {saving ? adminTexts.saving : adminTexts.saveChanges}
-        </Button>
-        <StatusMessage status={status} />
-      </div>
+      <SaveBar saving={saving} status={status} />
     </form>
   )
 }

@@ -12,8 +12,7 @@ interface HoursFieldsetProps {
 }
 
 export function HoursFieldset({ week, error, onChange }: HoursFieldsetProps) {
-  const set = (index: number, change: Partial<DayHours>) =>
-    onChange(week.map((day, i) => (i === index ? { ...day, ...change } : day)))
+  const set = (index: number, change: Partial<DayHours>) => onChange(week.map((day, i) => (i === index ? { ...day, ...change } : day)))
 
   return (
     <fieldset aria-describedby="hours-preview" aria-invalid={error ? true : undefined}>
@@ -61,7 +60,10 @@ export function HoursFieldset({ week, error, onChange }: HoursFieldsetProps) {
         </p>
       )}
       <p id="hours-preview" className="mt-3 text-sm text-slate-600">
-        {t.hoursPreview}: <span data-testid="hours-preview" className="font-medium text-slate-900">{formatWeek(week)}</span>
+        {t.hoursPreview}:{' '}
+        <span data-testid="hours-preview" className="font-medium text-slate-900">
+          {formatWeek(week)}
+        </span>
       </p>
     </fieldset>
   )

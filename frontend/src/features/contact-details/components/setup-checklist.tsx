@@ -11,7 +11,11 @@ export function SetupChecklist({ onOpen }: { onOpen: () => void }) {
   const pending = pendingDetails(data)
   if (pending.length === 0) return null
   return (
-    <section aria-labelledby="setup-checklist-title" data-testid="setup-checklist" className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 sm:p-6">
+    <section
+      aria-labelledby="setup-checklist-title"
+      data-testid="setup-checklist"
+      className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 sm:p-6"
+    >
       <h2 id="setup-checklist-title" className="flex items-center gap-2 font-semibold text-amber-950">
         <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
         {t.checklistTitle}

@@ -28,7 +28,9 @@ export function TextField({ label, name, value, error, hint, type = 'text', auto
             spellCheck={type === 'text'}
             value={value}
             aria-invalid={error ? true : undefined}
-            aria-describedby={[control['aria-describedby'], error ? `${control.id}-error` : undefined].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [control['aria-describedby'], error ? `${control.id}-error` : undefined].filter(Boolean).join(' ') || undefined
+            }
             onChange={(e) => onChange(e.target.value)}
           />
           {error && (

@@ -28,9 +28,10 @@ export async function submitContactMessage(row: ContactMessageInsert): Promise<S
     return { success: true }
   } catch (error) {
     console.error('Error sending contact message:', error)
-    const message = error instanceof Error || (error && typeof error === 'object' && 'message' in error)
-      ? String((error as { message: unknown }).message || 'An error occurred')
-      : 'An error occurred'
+    const message =
+      error instanceof Error || (error && typeof error === 'object' && 'message' in error)
+        ? String((error as { message: unknown }).message || 'An error occurred')
+        : 'An error occurred'
     return { success: false, error: message, offline: isNetworkError(error) }
   }
 }

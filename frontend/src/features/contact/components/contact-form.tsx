@@ -60,10 +60,8 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
     }
   }, [status, thankYouMs])
 
-  const update =
-    (field: keyof ContactFormValues) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value }))
+  const update = (field: keyof ContactFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }))
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -206,11 +204,7 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
           <Label htmlFor={`${id}-message`} required>
             {t.message}
           </Label>
-          <span
-            className={
-              values.message.trim().length > limits.contact.message ? 'text-xs text-red-700' : 'text-xs text-slate-500'
-            }
-          >
+          <span className={values.message.trim().length > limits.contact.message ? 'text-xs text-red-700' : 'text-xs text-slate-500'}>
             {values.message.trim().length}/{limits.contact.message}
           </span>
         </div>
@@ -226,11 +220,7 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
         />
       </div>
       {error && (
-        <p
-          id={errorId}
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-        >
+        <p id={errorId} role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {error}
         </p>
       )}

@@ -37,10 +37,7 @@ export function HeroView({ hero, isLoading }: HeroViewProps) {
           className="absolute inset-0 -z-20 size-full object-cover"
         />
       )}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/55 to-slate-950/80"
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/55 to-slate-950/80" />
       {/* Full height, its content centred inside: the box itself never moves when the
           loading text gives way to the content, so the page does not shift. */}
       <div className="mx-auto flex w-full max-w-7xl flex-col justify-center px-4 py-24 sm:px-6 lg:px-8">
@@ -57,9 +54,7 @@ export function HeroView({ hero, isLoading }: HeroViewProps) {
             >
               {copy.title}
             </h1>
-            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-200 sm:text-xl">
-              {copy.subtitle}
-            </p>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-slate-200 sm:text-xl">{copy.subtitle}</p>
             <div className="mt-10 flex flex-col gap-4 sm:flex-row">
               <Button variant="secondary" size="lg" onClick={() => scrollToSection('portfolio')}>
                 {copy.ctaText}

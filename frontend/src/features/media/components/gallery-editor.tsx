@@ -2,7 +2,7 @@
 // reorder by drag and drop or by keyboard (arrows on a photo's handle), choose the cover
 // (the first photo, the item's main image), give each an alt text, remove one.
 import { GripVertical, ImagePlus, Library, Star, Trash2 } from 'lucide-react'
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -36,7 +36,9 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
   const [announcement, setAnnouncement] = useState('')
   // Uploads finish one by one while the owner may reorder; each is added to the latest list.
   const current = useRef(photos)
-  current.current = photos
+  useLayoutEffect(() => {
+    current.current = photos
+  })
   const add = (urls: string[]) => onChange(addPhotos(current.current, urls))
   const uploader = useUploader({ folder: 'portfolio', hint: title, onUploaded: (url) => add([url]), onBusyChange })
 
@@ -125,7 +127,12 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
                   <GripVertical aria-hidden="true" className="size-4" />
                 </button>
                 {index > 0 && (
-                  <Button size="sm" variant="ghost" onClick={() => onChange(makeCover(photos, index))} aria-label={`Make photo ${index + 1} the cover`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onChange(makeCover(photos, index))}
+                    aria-label={`Make photo ${index + 1} the cover`}
+                  >
                     <Star aria-hidden="true" />
                     Cover
                   </Button>

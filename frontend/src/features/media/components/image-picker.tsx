@@ -38,7 +38,20 @@ export function filesOf(event: DragEvent): File[] {
   return [...(event.dataTransfer?.files ?? [])]
 }
 
-export function ImagePicker({ id, name, value, onChange, folder, hint, required, maxLength, inputName, onBusyChange, shape = 'photo', ...rest }: ImagePickerProps) {
+export function ImagePicker({
+  id,
+  name,
+  value,
+  onChange,
+  folder,
+  hint,
+  required,
+  maxLength,
+  inputName,
+  onBusyChange,
+  shape = 'photo',
+  ...rest
+}: ImagePickerProps) {
   const fileInput = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
   const [libraryOpen, setLibraryOpen] = useState(false)
@@ -62,10 +75,15 @@ export function ImagePicker({ id, name, value, onChange, folder, hint, required,
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      className={cn('space-y-3 rounded-xl border border-dashed border-slate-300 p-3 transition-colors', dragging && 'border-primary bg-slate-50')}
+      className={cn(
+        'space-y-3 rounded-xl border border-dashed border-slate-300 p-3 transition-colors',
+        dragging && 'border-primary bg-slate-50',
+      )}
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className={cn('shrink-0 overflow-hidden rounded-lg bg-slate-100', shape === 'square' ? 'size-24' : 'aspect-[4/3] w-full sm:w-40')}>
+        <div
+          className={cn('shrink-0 overflow-hidden rounded-lg bg-slate-100', shape === 'square' ? 'size-24' : 'aspect-[4/3] w-full sm:w-40')}
+        >
           {address && check !== 'broken' ? (
             <SiteImage
               src={address}

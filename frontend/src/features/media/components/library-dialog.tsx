@@ -26,7 +26,13 @@ export function LibraryDialog({ open, onClose, onPick }: LibraryDialogProps) {
         <DialogClose onClose={onClose} label="Close the media library" />
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-6">
-        <Input type="search" aria-label="Search files" placeholder="Search files" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search files"
+          placeholder="Search files"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
           {data && data.length === 0 ? (
             <p className="text-slate-600">No photos uploaded yet.</p>

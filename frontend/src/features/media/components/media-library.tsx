@@ -45,7 +45,13 @@ export function MediaLibrary() {
   async function onDelete(file: MediaFile) {
     // Asked in the admin's own dialog, like every other deletion.
     const d = guardTexts.deleteDialog
-    const confirmed = await guard.confirm({ title: d.title, message: deleteQuestion(file), confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
+    const confirmed = await guard.confirm({
+      title: d.title,
+      message: deleteQuestion(file),
+      confirmLabel: d.confirm,
+      cancelLabel: d.cancel,
+      danger: true,
+    })
     if (!confirmed) return
     setStatus(null)
     try {
@@ -103,7 +109,13 @@ export function MediaLibrary() {
           void uploader.upload(filesOf(event))
         }}
       >
-        <Input type="search" aria-label="Search files" placeholder="Search files" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search files"
+          placeholder="Search files"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <UploadStatus tasks={uploader.tasks} errors={uploader.errors} />
         <StatusMessage status={status} />
         <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>

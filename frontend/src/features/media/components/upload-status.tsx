@@ -7,7 +7,12 @@ export function UploadStatus({ tasks, errors }: { tasks: readonly UploadTask[]; 
     <>
       {tasks.map((task) => {
         const percent = Math.round(task.progress * 100)
-        const text = task.phase === 'uploading' ? `Uploading ${task.name}: ${percent}%` : task.phase === 'preparing' ? `Preparing ${task.name}…` : `Waiting: ${task.name}`
+        const text =
+          task.phase === 'uploading'
+            ? `Uploading ${task.name}: ${percent}%`
+            : task.phase === 'preparing'
+              ? `Preparing ${task.name}…`
+              : `Waiting: ${task.name}`
         return (
           <div key={task.id} className="space-y-1" data-testid="upload-progress">
             <p className="truncate text-xs text-slate-600">{text}</p>

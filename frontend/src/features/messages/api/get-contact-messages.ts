@@ -4,10 +4,7 @@ import { useQuery } from '@/lib/use-query'
 import type { ContactMessage } from '../types'
 
 export async function getContactMessages(): Promise<ContactMessage[]> {
-  const { data, error } = await supabase
-    .from('contact_messages')
-    .select('*')
-    .order('created_at', { ascending: false })
+  const { data, error } = await supabase.from('contact_messages').select('*').order('created_at', { ascending: false })
   if (error) throw error
   return (data ?? []) as ContactMessage[]
 }

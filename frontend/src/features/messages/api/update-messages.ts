@@ -15,7 +15,11 @@ export async function setMessagesRead(ids: readonly string[], read: boolean): Pr
 }
 
 export async function deleteContactMessages(ids: readonly string[]): Promise<void> {
-  const { data, error } = await supabase.from('contact_messages').delete().in('id', [...ids]).select('id')
+  const { data, error } = await supabase
+    .from('contact_messages')
+    .delete()
+    .in('id', [...ids])
+    .select('id')
   if (error) throw error
   if ((data ?? []).length === 0) throw new Error('No message was deleted')
 }

@@ -60,7 +60,13 @@ export function InboxToolbar(props: InboxToolbarProps) {
               <Mail aria-hidden="true" />
               {t.markUnread}
             </Button>
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" disabled={busy} onClick={onDeleteSelected}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+              disabled={busy}
+              onClick={onDeleteSelected}
+            >
               <Trash2 aria-hidden="true" />
               {t.deleteSelected}
             </Button>

@@ -12,7 +12,6 @@ import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import { failureText } from '@/lib/network-error'
-import { guardTexts } from '@/config/admin-guard'
 import { useAdminGuard } from '@/features/admin/guard/admin-guard'
 import { useDeferredDelete } from '@/features/admin/guard/use-deferred-delete'
 import { DeleteButton } from '@/features/admin/components/row-actions'
@@ -82,9 +81,7 @@ export function MessagesInbox() {
 
   async function onDeleteSelected() {
     setDeleteError(null)
-    const d = guardTexts.deleteDialog
-    const confirmed = await guard.confirm({ title: d.title, message: inboxTexts.confirmDeleteSelected(selectedIds.length), confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
-    if (!confirmed) return
+    if (!(await guard.confirmDelete(inboxTexts.confirmDeleteSelected(selectedIds.length)))) return
     const result = await removeMany.mutate(selectedIds)
     if (!result.success) {
       console.error('Error deleting messages:', result.error)
@@ -100,10 +97,8 @@ export function MessagesInbox() {
 
   async function onDelete(message: ContactMessage) {
     setDeleteError(null)
-    const d = guardTexts.deleteDialog
-    const confirmed = await guard.confirm({ title: d.title, message: t.confirmDelete, confirmLabel: d.confirm, cancelLabel: d.cancel, danger: true })
-    if (!confirmed) return
-    deferred.schedule(message, guardTexts.deleted.message)
+    if (!(await guard.confirmDelete(t.confirmDelete))) return
+    deferred.schedule(message, t.deleted)
     setOpen(null)
   }
 
@@ -197,48 +192,48 @@ function MessageCard({ message, selected, onSelect, deleting, onView, onDelete }
         onChange={(e) => onSelect(e.target.checked)}
       />
       <div className="min-w-0 flex-1">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
               <h3 className={cn('text-slate-950', unread ? 'font-bold' : 'font-medium')}>{name}</h3>
               {unread && <Badge variant="accent">{inboxTexts.newBadge}</Badge>}
             </div>
-          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
-            <li className="inline-flex items-center gap-1.5">
-              <Mail aria-hidden="true" className="size-4 text-slate-400" />
-              <span data-testid="message-email">{message.email}</span>
-            </li>
-            {message.phone && (
+            <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
               <li className="inline-flex items-center gap-1.5">
-                <Phone aria-hidden="true" className="size-4 text-slate-400" />
-                {message.phone}
+                <Mail aria-hidden="true" className="size-4 text-slate-400" />
+                <span data-testid="message-email">{message.email}</span>
               </li>
-            )}
-            <li className="inline-flex items-center gap-1.5">
-              <Calendar aria-hidden="true" className="size-4 text-slate-400" />
-              <time dateTime={message.created_at} data-testid="message-date">
-                {formatMessageDate(message.created_at)}
-              </time>
-            </li>
-            {message.service_needed && (
+              {message.phone && (
+                <li className="inline-flex items-center gap-1.5">
+                  <Phone aria-hidden="true" className="size-4 text-slate-400" />
+                  {message.phone}
+                </li>
+              )}
               <li className="inline-flex items-center gap-1.5">
-                <Tag aria-hidden="true" className="size-4 text-slate-400" />
-                <span data-testid="message-service">{serviceLabel(message.service_needed)}</span>
+                <Calendar aria-hidden="true" className="size-4 text-slate-400" />
+                <time dateTime={message.created_at} data-testid="message-date">
+                  {formatMessageDate(message.created_at)}
+                </time>
               </li>
-            )}
-          </ul>
+              {message.service_needed && (
+                <li className="inline-flex items-center gap-1.5">
+                  <Tag aria-hidden="true" className="size-4 text-slate-400" />
+                  <span data-testid="message-service">{serviceLabel(message.service_needed)}</span>
+                </li>
+              )}
+            </ul>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <Button variant="outline" size="sm" onClick={onView} aria-label={`${t.view} message from ${name}`}>
+              <Eye aria-hidden="true" />
+              {t.view}
+            </Button>
+            <DeleteButton name={`message from ${name}`} onClick={onDelete} deleting={deleting} />
+          </div>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="outline" size="sm" onClick={onView} aria-label={`${t.view} message from ${name}`}>
-            <Eye aria-hidden="true" />
-            {t.view}
-          </Button>
-          <DeleteButton name={`message from ${name}`} onClick={onDelete} deleting={deleting} />
-        </div>
-      </div>
-      <p data-testid="message-preview" className={cn('mt-3 break-words', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
-        {messagePreview(message.message)}
-      </p>
+        <p data-testid="message-preview" className={cn('mt-3 break-words', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
+          {messagePreview(message.message)}
+        </p>
       </div>
     </Card>
   )

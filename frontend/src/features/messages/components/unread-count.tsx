@@ -14,7 +14,10 @@ export function UnreadCount({ className }: { className?: string }) {
   return (
     <span
       data-testid="sidebar-unread"
-      className={cn('ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-secondary px-2 text-xs font-semibold text-secondary-foreground', className)}
+      className={cn(
+        'ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-secondary px-2 text-xs font-semibold text-secondary-foreground',
+        className,
+      )}
     >
       <span aria-hidden="true">{count}</span>
       {/* The section button is described by this, so its name stays "Contact Messages". */}

@@ -7,10 +7,7 @@ import type { PortfolioItem } from '../types'
 
 export async function getPortfolioItems(): Promise<PortfolioItem[]> {
   const supabase = await loadSupabase()
-  const { data, error } = await supabase
-    .from('portfolio_items')
-    .select('*')
-    .order('sort_order', { ascending: true })
+  const { data, error } = await supabase.from('portfolio_items').select('*').order('sort_order', { ascending: true })
   if (error) throw error
   return (data ?? []) as PortfolioItem[]
 }

@@ -9,7 +9,11 @@ export const loadFailedText = "Our projects can't be shown right now. Please try
 
 export function LoadFailedState({ error, onRetry }: { error: string; onRetry: () => void }) {
   return (
-    <div data-testid="load-failed" role="status" className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+    <div
+      data-testid="load-failed"
+      role="status"
+      className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+    >
       <p className="text-lg font-medium text-slate-800">{error === networkErrorText ? networkErrorText : loadFailedText}</p>
       <Button variant="outline" size="sm" className="mt-5" onClick={onRetry}>
         <RotateCw aria-hidden="true" />

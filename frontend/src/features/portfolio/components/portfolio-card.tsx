@@ -70,13 +70,12 @@ export function PortfolioCard({ item, onOpen, clamp, priority }: PortfolioCardPr
             {item.title}
           </button>
         </h3>
-        {summary && (
-          <p className={cn('mt-2 leading-relaxed text-slate-600', clamp === 2 ? 'line-clamp-2' : 'line-clamp-3')}>
-            {summary}
-          </p>
-        )}
+        {summary && <p className={cn('mt-2 leading-relaxed text-slate-600', clamp === 2 ? 'line-clamp-2' : 'line-clamp-3')}>{summary}</p>}
         <p className="mt-auto pt-4 text-sm font-semibold text-primary-ink">
-          View project <span aria-hidden="true" className="inline-block transition-transform group-hover:translate-x-1">→</span>
+          View project{' '}
+          <span aria-hidden="true" className="inline-block transition-transform group-hover:translate-x-1">
+            →
+          </span>
         </p>
       </div>
     </article>

@@ -1,132 +1,85 @@
 // The add/edit form of a portfolio item (spec §2, §5): title, the photos (uploaded or by
 // address, reordered, the cover first, each with alt text), category, rich-text
 // description and featured. It cannot be saved while a photo is still uploading.
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
-import { useFieldChecks } from '@/features/admin/guard/use-field-checks'
-import { useFocusFirstField } from '@/features/admin/guard/use-return-focus'
-import { useUnsavedChanges } from '@/features/admin/guard/use-unsaved-changes'
-import { Card } from '@/components/ui/card'
-import { Checkbox } from '@/components/ui/checkbox'
+import { lazy, Suspense } from 'react'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminTexts } from '@/config/admin'
-import { FormFooter } from '@/features/admin/components/form-footer'
 import { portfolioCategories, type PortfolioCategory } from '@/config/site'
+import { ListForm, type ListFormProps } from '@/features/admin/editors/list-form'
+import { GalleryEditor } from '@/features/media/components/gallery-editor'
 import { formatCategoryLabel } from '@/lib/format'
 import { editorHtmlToDescription } from '../editor-html'
 import { isPortfolioComplete, type PortfolioFormValues } from '../portfolio-payload'
-import { GalleryEditor } from '@/features/media/components/gallery-editor'
 
 // Quill is the admin's largest dependency; it loads when a form first opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor'))
 
 const t = adminTexts.portfolio
 
-interface PortfolioFormProps {
-  heading: string
-  initial: PortfolioFormValues
-  saving: boolean
-  error: string | null
-  onSave: (values: PortfolioFormValues) => void
-  onCancel: () => void
-}
-
-export function PortfolioForm({ heading, initial, saving, error, onSave, onCancel }: PortfolioFormProps) {
-  const id = useId()
-  const [values, setValues] = useState(initial)
-  const formRef = useRef<HTMLFormElement>(null)
-  const checks = useFieldChecks()
-  useUnsavedChanges(initial, values)
-  useFocusFirstField(formRef)
-  const [incomplete, setIncomplete] = useState(false)
-  const [uploading, setUploading] = useState(false)
-  const set = <K extends keyof PortfolioFormValues>(name: K, value: PortfolioFormValues[K]) =>
-    setValues((current) => ({ ...current, [name]: value }))
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (uploading) return
-    const complete = isPortfolioComplete(values)
-    setIncomplete(!complete)
-    if (complete) onSave(values)
-  }
-
+export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
   return (
-    <Card data-testid="portfolio-form" className="p-6 sm:p-8 md:col-span-2 lg:col-span-3">
-      <form ref={formRef} noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="space-y-5">
-        <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
-          {heading}
-        </h3>
-        <div className="grid gap-5 lg:grid-cols-2">
-          <Field label={t.fields.title} required>
-            {(control) => <Input {...control} value={values.title} onChange={(e) => set('title', e.target.value)} required />}
-          </Field>
-          <Field label={t.fields.category}>
-            {(control) => (
-              <Select {...control} value={values.category} onChange={(e) => set('category', e.target.value as PortfolioCategory)}>
-                {portfolioCategories.map((category) => (
-                  <option key={category} value={category}>
-                    {formatCategoryLabel(category)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-        <div>
-          <p id={`${id}-images`} className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t.fields.photos}
-            <span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
-          </p>
-          <p id={`${id}-images-hint`} className="mb-2 text-xs text-slate-500">
-            {t.photosHint}
-          </p>
-          <GalleryEditor
-            photos={values.photos}
-            onChange={(photos) => set('photos', photos)}
-            title={values.title}
-            labelledBy={`${id}-images`}
-            describedBy={`${id}-images-hint`}
-            onBusyChange={setUploading}
-          />
-        </div>
-        <div>
-          {/* A contenteditable cannot be a label's `for` target; a click on the label focuses it. */}
-          <Label
-            id={`${id}-description`}
-            onClick={(event) => event.currentTarget.parentElement?.querySelector<HTMLElement>('.ql-editor')?.focus()}
-          >
-            {t.fields.description}
-          </Label>
-          <div className="rounded-xl border border-slate-300 focus-within:border-primary focus-within:ring-2 focus-within:ring-secondary/40">
-            <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
-              <RichTextEditor
-                defaultValue={initial.description}
-                onChange={(html) => set('description', editorHtmlToDescription(html))}
-                labelledBy={`${id}-description`}
-              />
-            </Suspense>
+    <ListForm {...props} testId="portfolio-form" isComplete={isPortfolioComplete} required="A title and at least one photo are required.">
+      {({ id, values, set, setUploading }) => (
+        <>
+          <div className="grid gap-5 lg:grid-cols-2">
+            <Field label={t.fields.title} required>
+              {(control) => <Input {...control} value={values.title} onChange={(e) => set('title', e.target.value)} required />}
+            </Field>
+            <Field label={t.fields.category}>
+              {(control) => (
+                <Select {...control} value={values.category} onChange={(e) => set('category', e.target.value as PortfolioCategory)}>
+                  {portfolioCategories.map((category) => (
+                    <option key={category} value={category}>
+                      {formatCategoryLabel(category)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
           </div>
-        </div>
-        <Checkbox
-          id={`${id}-featured`}
-          label={t.fields.featured}
-          checked={values.featured}
-          onChange={(e) => set('featured', e.target.checked)}
-        />
-        <FormFooter
-          problem={checks.problem}
-          required="A title and at least one photo are required."
-          incomplete={incomplete}
-          blocked={uploading ? 'Wait for the upload to finish before saving.' : null}
-          error={error}
-          saving={saving}
-          onCancel={onCancel}
-        />
-      </form>
-    </Card>
+          <div>
+            <p id={`${id}-images`} className="mb-1.5 block text-sm font-medium text-slate-800">
+              {t.fields.photos}
+              <span aria-hidden="true" className="ml-0.5 text-red-600">
+                *
+              </span>
+            </p>
+            <p id={`${id}-images-hint`} className="mb-2 text-xs text-slate-500">
+              {t.photosHint}
+            </p>
+            <GalleryEditor
+              photos={values.photos}
+              onChange={(photos) => set('photos', photos)}
+              title={values.title}
+              labelledBy={`${id}-images`}
+              describedBy={`${id}-images-hint`}
+              onBusyChange={setUploading}
+            />
+          </div>
+          <div>
+            {/* A contenteditable cannot be a label's `for` target; a click on the label focuses it. */}
+            <Label
+              id={`${id}-description`}
+              onClick={(event) => event.currentTarget.parentElement?.querySelector<HTMLElement>('.ql-editor')?.focus()}
+            >
+              {t.fields.description}
+            </Label>
+            <div className="rounded-xl border border-slate-300 focus-within:border-primary focus-within:ring-2 focus-within:ring-secondary/40">
+              <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
+                <RichTextEditor
+                  defaultValue={props.initial.description}
+                  onChange={(html) => set('description', editorHtmlToDescription(html))}
+                  labelledBy={`${id}-description`}
+                />
+              </Suspense>
+            </div>
+          </div>
+        </>
+      )}
+    </ListForm>
   )
 }

@@ -19,16 +19,7 @@ interface PortfolioGridProps {
   priorityCount?: number
 }
 
-export function PortfolioGrid({
-  items,
-  isLoading,
-  placeholders,
-  clamp,
-  onOpen,
-  empty,
-  balanced,
-  priorityCount = 0,
-}: PortfolioGridProps) {
+export function PortfolioGrid({ items, isLoading, placeholders, clamp, onOpen, empty, balanced, priorityCount = 0 }: PortfolioGridProps) {
   if (isLoading) {
     return <PortfolioSkeletonGrid count={placeholders} clamp={clamp} />
   }

@@ -99,11 +99,7 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
                 aria-pressed={!gallery.isPlaying}
                 className="inline-flex size-9 cursor-pointer items-center justify-center rounded-full bg-slate-950/60 text-white transition hover:bg-slate-950/80 focus-visible:outline-2 focus-visible:outline-secondary"
               >
-                {gallery.isPlaying ? (
-                  <Pause aria-hidden="true" className="size-4" />
-                ) : (
-                  <Play aria-hidden="true" className="size-4" />
-                )}
+                {gallery.isPlaying ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
               </button>
             </div>
           </>
@@ -123,7 +119,15 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
                 i === gallery.index ? 'opacity-100 ring-secondary' : 'opacity-60 ring-transparent hover:opacity-100',
               )}
             >
-              <SiteImage src={image} alt="" layout={thumbnailLayout} width={96} height={72} loading="lazy" className="size-full object-cover" />
+              <SiteImage
+                src={image}
+                alt=""
+                layout={thumbnailLayout}
+                width={96}
+                height={72}
+                loading="lazy"
+                className="size-full object-cover"
+              />
             </button>
           ))}
         </div>
@@ -177,9 +181,7 @@ export function ProjectDialog({ item, open, onClose }: ProjectDialogProps) {
           </div>
           <RichText html={item.description} className="mt-4 text-slate-700" />
           <div className="mt-6 rounded-2xl bg-slate-50 px-5 py-3 ring-1 ring-slate-200/70">
-            <h3 className="pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">
-              {texts.project.detailsHeading}
-            </h3>
+            <h3 className="pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">{texts.project.detailsHeading}</h3>
             <dl className="divide-y divide-slate-200">
               {category && <DetailRow label="Category" value={category} />}
               <DetailRow label="Status" value={texts.project.status} />

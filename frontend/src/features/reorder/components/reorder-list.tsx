@@ -3,7 +3,7 @@
 // its Move up / Move down buttons; every move is announced to screen readers and saved at
 // once, in one request, by the caller's onSave.
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { moveAnnouncement, moveItem, sameOrder } from '@/lib/reorder'
@@ -35,12 +35,15 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
   const queue = useRef<Promise<unknown>>(Promise.resolve())
   const pending = useRef(0)
   const latest = useRef(items)
-  latest.current = items
+  useLayoutEffect(() => {
+    latest.current = items
+  })
 
-  // A fresh read of the list (after the saves, or another tab's change) replaces the order shown.
+  // A fresh read of the list (after the saves, or another tab's change) replaces the order
+  // shown, once no drag and no save is under way (a read that came during a drag shows on drop).
   useEffect(() => {
     if (!drag && pending.current === 0) setOrder([...items])
-  }, [items])
+  }, [items, drag])
 
   useEffect(() => {
     const id = focusAfterMove.current
@@ -140,7 +143,14 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
               <span className="min-w-0 flex-1 truncate font-medium text-slate-900" data-testid="reorder-name">
                 {label}
               </span>
-              <Button id={upId} variant="ghost" size="icon" aria-label={t.moveUp(label)} disabled={i === 0} onClick={() => moveBy(i, -1, upId)}>
+              <Button
+                id={upId}
+                variant="ghost"
+                size="icon"
+                aria-label={t.moveUp(label)}
+                disabled={i === 0}
+                onClick={() => moveBy(i, -1, upId)}
+              >
                 <ArrowUp aria-hidden="true" />
               </Button>
               <Button

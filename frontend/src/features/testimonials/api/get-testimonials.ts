@@ -6,10 +6,7 @@ import type { Testimonial } from '../types'
 
 export async function getTestimonials(): Promise<Testimonial[]> {
   const supabase = await loadSupabase()
-  const { data, error } = await supabase
-    .from('testimonials')
-    .select('*')
-    .order('sort_order', { ascending: true })
+  const { data, error } = await supabase.from('testimonials').select('*').order('sort_order', { ascending: true })
   if (error) throw error
   return (data ?? []) as Testimonial[]
 }

@@ -1,22 +1,10 @@
 // Testimonials Management (spec §2, §4): two-column cards; Add opens a form card at the
 // top, Edit turns a card into its form; only one form is open at a time.
-import { useState } from 'react'
-import { useListEditor } from '@/lib/use-list-editor'
-import { AddAtTopButton, ReorderToggle } from '@/features/reorder/components/reorder-toggle'
-import { ReorderList } from '@/features/reorder/components/reorder-list'
-import { reorderTexts } from '@/features/reorder/texts'
-import { useReorder } from '@/features/reorder/use-reorder'
-import { newSortOrder } from '@/lib/reorder'
-import { Plus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { PanelHeader } from '@/components/ui/panel-header'
-import { PanelContent } from '@/components/ui/panel-state'
-import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
-import { guardTexts } from '@/config/admin-guard'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
+import { ListManager, type ListRowProps } from '@/features/admin/editors/list-manager'
 import { initialOf } from '@/lib/format'
 import { useCreateTestimonial } from '../api/create-testimonial'
 import { useDeleteTestimonial } from '../api/delete-testimonial'
@@ -28,7 +16,6 @@ import {
   emptyTestimonialForm,
   testimonialFormValues,
   toRating,
-  type TestimonialFormValues,
 } from '../testimonial-payload'
 import type { Testimonial } from '../types'
 import { StarRating } from './testimonials-section'
@@ -37,99 +24,22 @@ import { TestimonialForm } from './testimonial-form'
 const t = adminTexts.testimonials
 
 export function TestimonialsManager() {
-  const { data, isLoading, error, refetch } = useTestimonials()
-  const create = useCreateTestimonial()
-  const update = useUpdateTestimonial()
-  const remove = useDeleteTestimonial()
-  const testimonials = data ?? []
-  const [atTop, setAtTop] = useState(false)
-  const reorder = useReorder('testimonials', refetch)
-  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<Testimonial, TestimonialFormValues>({
-    items: testimonials,
-    refetch,
-    create: (values) => create.mutate(buildTestimonialPayload(values, newSortOrder(testimonials, atTop))),
-    update: (item, values) => update.mutate(item.id, buildTestimonialUpdate(values, item.sort_order)),
-    remove: (item) => remove.mutate(item.id),
-    texts: t,
-    deletedText: guardTexts.deleted.testimonial,
-    log: { save: 'Error saving testimonial:', delete: 'Error deleting testimonial:' },
-  })
-
-  const form = (heading: string, initial: TestimonialFormValues, key: string) => (
-    <TestimonialForm
-      key={key}
-      heading={heading}
-      initial={initial}
-      saving={saving}
-      error={saveError}
-      onSave={onSave}
-      onCancel={() => void cancel()}
+  return (
+    <ListManager
+      texts={t}
+      query={useTestimonials()}
+      table="testimonials"
+      writes={{ create: useCreateTestimonial(), update: useUpdateTestimonial(), remove: useDeleteTestimonial() }}
+      payloads={{ create: buildTestimonialPayload, update: buildTestimonialUpdate }}
+      form={{ Component: TestimonialForm, empty: emptyTestimonialForm, of: testimonialFormValues }}
+      Row={TestimonialAdminCard}
+      reorder={{ name: (testimonial) => testimonial.name }}
+      layout={{ kind: 'grid', className: 'grid gap-6 md:grid-cols-2', fullRow: 'md:col-span-2' }}
     />
   )
-
-  return (
-    <section aria-labelledby="testimonials-editor-title" className="space-y-6">
-      <PanelHeader
-        title={<span id="testimonials-editor-title">{t.title}</span>}
-        subtitle={t.subtitle}
-        actions={
-          <>
-            <ReorderToggle reordering={reorder.reordering} onToggle={() => reorder.setReordering(!reorder.reordering)} disabled={testimonials.length < 2 || mode.kind !== 'list'} />
-            {!reorder.reordering && (
-              <>
-                <AddAtTopButton onClick={() => { setAtTop(true); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} />
-                <Button onClick={() => { setAtTop(false); open({ kind: 'add' }) }} disabled={mode.kind === 'add'} data-focus-key="add">
-                  <Plus aria-hidden="true" />
-                  {t.add}
-                </Button>
-              </>
-            )}
-          </>
-        }
-      />
-      {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
-      {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
-      <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
-        {reorder.reordering ? (
-            <ReorderList
-              items={testimonials}
-              name={(i) => i.name}
-              onSave={reorder.save}
-            />
-        ) : (
-        <div className="grid gap-6 md:grid-cols-2">
-          {mode.kind === 'add' && form(t.addTitle, emptyTestimonialForm, 'new')}
-          {visible.map((testimonial) =>
-            mode.kind === 'edit' && mode.item.id === testimonial.id ? (
-              form(t.editTitle, testimonialFormValues(testimonial), testimonial.id)
-            ) : (
-              <TestimonialAdminCard
-                key={testimonial.id}
-                testimonial={testimonial}
-                deleting={remove.isPending}
-                onEdit={() => open({ kind: 'edit', item: testimonial })}
-                onDelete={() => void onDelete(testimonial)}
-              />
-            ),
-          )}
-          {visible.length === 0 && mode.kind !== 'add' && (
-            <Card className="p-10 text-center text-slate-500 md:col-span-2">{t.empty}</Card>
-          )}
-        </div>
-        )}
-      </PanelContent>
-    </section>
-  )
 }
 
-interface TestimonialAdminCardProps {
-  testimonial: Testimonial
-  deleting: boolean
-  onEdit: () => void
-  onDelete: () => void
-}
-
-function TestimonialAdminCard({ testimonial, deleting, onEdit, onDelete }: TestimonialAdminCardProps) {
+function TestimonialAdminCard({ item: testimonial, deleting, onEdit, onDelete }: ListRowProps<Testimonial>) {
   const rating = toRating(testimonial.rating)
   return (
     <Card data-testid="testimonial-admin-card" className="flex flex-col p-6">

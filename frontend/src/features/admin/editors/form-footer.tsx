@@ -23,7 +23,11 @@ export function FormFooter({ required, incomplete, error, saving, blocked, onCan
       {problem && <StatusMessage status={problem} className="flex" />}
       {incomplete && <StatusMessage status={{ text: required, tone: 'error' }} className="flex" />}
       {error && <StatusMessage status={{ text: error, tone: 'error' }} className="flex" />}
-      {blocked && <p role="status" className="text-sm text-slate-600">{blocked}</p>}
+      {blocked && (
+        <p role="status" className="text-sm text-slate-600">
+          {blocked}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3 pt-1">
         <Button type="submit" disabled={saving || Boolean(blocked)}>
           {saving ? adminTexts.saving : adminTexts.save}

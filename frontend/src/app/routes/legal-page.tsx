@@ -1,5 +1,5 @@
-// Layout of the two legal pages: title, last updated date, the sections, and a contact
-// block with a Contact Us link to the landing page's contact form.
+// The page of the two legal routes: title, last updated date, the sections, and a contact
+// block (the site's title and contact details) with a Contact Us link to the contact form.
 import { ArrowLeft, Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'
@@ -21,10 +21,7 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
       <PageMetadata title={`${doc.title} - ${identity.title}`} description={doc.description} />
       <div className="border-b border-slate-200 bg-slate-50">
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-950"
-          >
+          <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-950">
             <ArrowLeft aria-hidden="true" className="size-4" />
             {texts.portfolioPage.backLink}
           </Link>

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { MutationResult } from './use-mutation'
+import type { MutationResult } from '@/lib/use-mutation'
 import { useSingleRowEditor } from './use-single-row-editor'
 
 const texts = { success: 'Saved!', failure: 'Could not save.' }

@@ -3,8 +3,8 @@
 // when there is no row yet), say how it went, and read the row again.
 import { useEffect, useState } from 'react'
 import type { Status } from '@/components/ui/status-message'
-import { failureText } from './network-error'
-import type { MutationResult } from './use-mutation'
+import { failureText } from '@/lib/network-error'
+import type { MutationResult } from '@/lib/use-mutation'
 
 interface SingleRowEditorOptions<V, P> {
   /** The row's id, `undefined` while there is none. */

@@ -4,12 +4,11 @@
 // write. Cancel on a changed form asks first; focus goes into the form on open and back
 // to the row's Edit button (or Add) when it closes.
 import { useEffect, useState } from 'react'
-import { guardTexts } from '@/config/admin-guard'
-import { useAdminGuard } from '@/features/admin/guard/admin-guard'
-import { useDeferredDelete } from '@/features/admin/guard/use-deferred-delete'
-import { useReturnFocus } from '@/features/admin/guard/use-return-focus'
-import { failureText } from './network-error'
-import type { MutationResult } from './use-mutation'
+import { useAdminGuard } from '../guard/admin-guard'
+import { useDeferredDelete } from '../guard/use-deferred-delete'
+import { useReturnFocus } from '../guard/use-return-focus'
+import { failureText } from '@/lib/network-error'
+import type { MutationResult } from '@/lib/use-mutation'
 
 export type ListMode<T> = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; item: T }
 
@@ -83,15 +82,7 @@ export function useListEditor<T extends { id: string }, V>(options: ListEditorOp
 
   async function onDelete(item: T) {
     setDeleteError(null)
-    const d = guardTexts.deleteDialog
-    const confirmed = await guard.confirm({
-      title: d.title,
-      message: texts.confirmDelete,
-      confirmLabel: d.confirm,
-      cancelLabel: d.cancel,
-      danger: true,
-    })
-    if (confirmed) deferred.schedule(item, deletedText)
+    if (await guard.confirmDelete(texts.confirmDelete)) deferred.schedule(item, deletedText)
   }
 
   /** The rows to show: those whose deletion is waiting out its undo window are left out. */

@@ -8,9 +8,8 @@ import { Label } from '@/components/ui/label'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { accountTexts } from '@/config/account'
 import { authTexts } from '@/config/admin'
-import { normalizeEmail } from '@/features/auth/validation'
 import { useRequestPasswordReset } from '../api/request-password-reset'
-import { validateEmail } from '../validation'
+import { normalizeEmail, validateEmail } from '../validation'
 
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const id = useId()
@@ -30,7 +29,9 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   return (
     <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-labelledby={`${id}-title`}>
       <div>
-        <h2 id={`${id}-title`} className="font-display text-xl font-semibold text-slate-950">{accountTexts.forgotTitle}</h2>
+        <h2 id={`${id}-title`} className="font-display text-xl font-semibold text-slate-950">
+          {accountTexts.forgotTitle}
+        </h2>
         <p className="mt-1 text-sm text-slate-600">{accountTexts.forgotSubtitle}</p>
       </div>
       <div>

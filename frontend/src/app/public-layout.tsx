@@ -1,0 +1,40 @@
+// The frame of every public route: components/layout's header, footer and shell, showing
+// the site's identity and contact details (features/site) and wearing its theme. The
+// header and the footer each read what they show, so a read re-renders only them.
+import { SiteFooter } from '@/components/layout/site-footer'
+import { SiteHeader } from '@/components/layout/site-header'
+import { SiteLayout } from '@/components/layout/site-layout'
+import { useContactInfo } from '@/features/site/api/get-contact-info'
+import { useSiteSettings } from '@/features/site/api/get-site-settings'
+import { SiteLogo } from '@/features/site/components/site-logo'
+import { SiteTheme } from '@/features/site/components/site-theme'
+import { resolveSiteIdentity } from '@/features/site/site-identity'
+
+function Header() {
+  const { data: settings } = useSiteSettings()
+  const identity = resolveSiteIdentity(settings)
+  return <SiteHeader title={identity.title} brand={<SiteLogo title={identity.title} logoUrl={identity.logoUrl} truncate />} />
+}
+
+function Footer() {
+  const { data: settings } = useSiteSettings()
+  const { data: contact } = useContactInfo()
+  const identity = resolveSiteIdentity(settings)
+  return (
+    <SiteFooter
+      title={identity.title}
+      description={identity.description}
+      brand={<SiteLogo title={identity.title} logoUrl={identity.logoUrl} tone="dark" />}
+      contact={contact}
+    />
+  )
+}
+
+export function PublicLayout() {
+  return (
+    <>
+      <SiteTheme />
+      <SiteLayout header={<Header />} footer={<Footer />} />
+    </>
+  )
+}

@@ -1,0 +1,112 @@
+//! The frame of an admin list's add/edit form, around the fields its section gives: the
+//! values (reported to the unsaved-changes guard), focus on the first field when it opens,
+//! the field checks, the Featured checkbox every list row has, the message naming the
+//! required fields, a photo upload holding the save back, and the Save / Cancel footer.
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Card } from '@/components/ui/card'
+import { Checkbox } from '@/components/ui/checkbox'
+import { adminTexts } from '@/config/admin'
+import { cn } from '@/lib/cn'
+import { useFieldChecks } from '../guard/use-field-checks'
+import { useFocusFirstField } from '../guard/use-return-focus'
+import { useUnsavedChanges } from '../guard/use-unsaved-changes'
+import { FormFooter } from './form-footer'
+
+/** What a list section's form is given by the list (features/admin/editors/list-manager.tsx). */
+export interface ListFormProps<V> {
+  heading: string
+  initial: V
+  saving: boolean
+  error: string | null
+  onSave: (values: V) => void
+  onCancel: () => void
+  /** Set by the list: a form among the grid's cards spans its whole row. */
+  className?: string
+}
+
+/** What the fields are given. */
+export interface ListFormFields<V> {
+  /** A prefix for the ids the fields label each other with. */
+  id: string
+  values: V
+  set: <K extends keyof V>(name: K, value: V[K]) => void
+  /** Reports a photo upload under way; the form cannot be saved meanwhile. */
+  setUploading: (uploading: boolean) => void
+}
+
+interface ListFormFrameProps<V> extends ListFormProps<V> {
+  testId: string
+  isComplete: (values: V) => boolean
+  /** Shown when a save is refused for a missing required field. */
+  required: string
+  /** The label of the Featured checkbox, after the section's fields ('Featured' when absent). */
+  featured?: string
+  children: (fields: ListFormFields<V>) => ReactNode
+}
+
+export function ListForm<V extends { featured: boolean }>(props: ListFormFrameProps<V>) {
+  const {
+    heading,
+    initial,
+    saving,
+    error,
+    onSave,
+    onCancel,
+    className,
+    testId,
+    isComplete,
+    required,
+    featured = adminTexts.featured,
+    children,
+  } = props
+  const id = useId()
+  const [values, setValues] = useState(initial)
+  const formRef = useRef<HTMLFormElement>(null)
+  const checks = useFieldChecks()
+  useUnsavedChanges(initial, values)
+  useFocusFirstField(formRef)
+  const [incomplete, setIncomplete] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  const set = <K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }))
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (uploading) return
+    const complete = isComplete(values)
+    setIncomplete(!complete)
+    if (complete) onSave(values)
+  }
+
+  return (
+    <Card data-testid={testId} className={cn('p-6 sm:p-8', className)}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmitCapture={checks.onSubmitCapture}
+        onSubmit={onSubmit}
+        aria-labelledby={`${id}-heading`}
+        className="space-y-5"
+      >
+        <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
+          {heading}
+        </h3>
+        {children({ id, values, set, setUploading })}
+        <Checkbox
+          id={`${id}-featured`}
+          label={featured}
+          checked={values.featured}
+          onChange={(event) => set('featured', event.target.checked as V['featured'])}
+        />
+        <FormFooter
+          problem={checks.problem}
+          required={required}
+          incomplete={incomplete}
+          blocked={uploading ? adminTexts.waitForUpload : null}
+          error={error}
+          saving={saving}
+          onCancel={onCancel}
+        />
+      </form>
+    </Card>
+  )
+}
