@@ -179,7 +179,8 @@ fn decisions() {
 /// whatever the row says.
 #[test]
 fn writes_commit_in_the_same_write_only_when_the_outcome_cannot_matter() {
-    let cases: [(&str, &str, &[(&str, &str)], &str, Ending); 9] = [
+    type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str, Ending);
+    let cases: [Case; 9] = [
         ("POST", "/books", &[], r#"{"title":"x"}"#, Ending::Commit),
         ("PATCH", "/books?id=eq.1", &[("prefer", "return=minimal")], r#"{"title":"x"}"#, Ending::Commit),
         ("DELETE", "/books?id=eq.1", &[("prefer", "return=representation")], "", Ending::Commit),

@@ -115,20 +115,21 @@ async fn answer(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
+    let unauthorized = |e: auth::AuthError| {
+        HttpResponse::Unauthorized()
+            .insert_header(("www-authenticate", e.www_authenticate()))
+            .json(e.to_json())
+    };
     let role = match state.tokens.resolve(
         auth::token(header("authorization"), header("apikey")),
         &state.secret,
     ) {
         Ok(r) => r,
-        Err(e) => {
-            return HttpResponse::Unauthorized()
-                .insert_header(("www-authenticate", e.www_authenticate()))
-                .json(e.to_json())
-        }
+        Err(e) => return unauthorized(e),
     };
     let session = match session_of(&role) {
         Ok(session) => session,
-        Err(resp) => return resp,
+        Err(e) => return unauthorized(e),
     };
     let body = match read_body(payload, state.settings.max_body).await {
         Ok(b) => b,
@@ -307,7 +308,7 @@ async fn openapi_for(
 /// The session a token names, to be checked inside the request's transaction
 /// (see `execute::RequestContext::session`); none for tokens without one
 /// (the API keys). A `session_id` that is no UUID is refused here.
-fn session_of(role: &RequestRole) -> Result<Option<String>, HttpResponse> {
+fn session_of(role: &RequestRole) -> Result<Option<String>, auth::AuthError> {
     // Empty and nil ids mean "no session", as /auth/v1 reads them.
     let Some(sid) = role
         .claims
@@ -318,14 +319,11 @@ fn session_of(role: &RequestRole) -> Result<Option<String>, HttpResponse> {
         return Ok(None);
     };
     if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
-        let e = auth::AuthError {
+        return Err(auth::AuthError {
             code: "PGRST301",
             message: "JWT session has ended".into(),
             details: Some("The token's session_id is not a session".into()),
-        };
-        return Err(HttpResponse::Unauthorized()
-            .insert_header(("www-authenticate", e.www_authenticate()))
-            .json(e.to_json()));
+        });
     }
     Ok(Some(sid.to_string()))
 }
