@@ -46,41 +46,44 @@ pub async fn fresh_database(sets: &[Set]) -> PgConnectOptions {
         .connect()
         .await
         .expect("cannot connect to TEST_DATABASE_URL");
+    // The lock covers making the template only: PostgreSQL refuses to copy a
+    // database someone is connected to, and only the migration connects to it.
+    // Copies of a finished template run side by side.
     sqlx::query("SELECT pg_advisory_lock($1)")
         .bind(LOCK_KEY)
         .execute(&mut conn)
         .await
-        .unwrap();
+        .expect("cannot take the template lock");
     let template = format!("pleat_template_{:x}", migrate::fingerprint(sets));
     let exists: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
             .bind(&template)
             .fetch_one(&mut conn)
             .await
-            .unwrap();
+            .expect("cannot look up the template database");
     if !exists {
         sqlx::query(&format!("CREATE DATABASE \"{template}\""))
             .execute(&mut conn)
             .await
-            .unwrap();
+            .expect("cannot create the template database");
         let pool = sqlx::PgPool::connect_with(admin.clone().database(&template))
             .await
-            .unwrap();
+            .expect("cannot connect to the template database");
         migrate::run(&pool, sets).await.expect("migrations failed");
         pool.close().await;
     }
+    sqlx::query("SELECT pg_advisory_unlock($1)")
+        .bind(LOCK_KEY)
+        .execute(&mut conn)
+        .await
+        .expect("cannot release the template lock");
     let name = format!("test_{}", uuid::Uuid::new_v4().simple());
     sqlx::query(&format!(
         "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
     ))
     .execute(&mut conn)
     .await
-    .unwrap();
-    sqlx::query("SELECT pg_advisory_unlock($1)")
-        .bind(LOCK_KEY)
-        .execute(&mut conn)
-        .await
-        .unwrap();
+    .expect("cannot copy the template database");
     conn.close().await.ok();
     admin.database(&name)
 }
@@ -88,7 +91,7 @@ pub async fn fresh_database(sets: &[Set]) -> PgConnectOptions {
 /// The URL form of [`fresh_database`], for code that takes `DATABASE_URL`.
 pub async fn fresh_database_url(sets: &[Set]) -> String {
     let opts = fresh_database(sets).await;
-    let base = std::env::var("TEST_DATABASE_URL").unwrap();
+    let base = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL is not set");
     let db = opts.get_database().unwrap_or("postgres").to_string();
     replace_database(&base, &db)
 }
