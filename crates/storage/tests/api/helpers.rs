@@ -175,6 +175,8 @@ pub async fn spawn_app_on(store: Store, max_upload: u64) -> Option<TestApp> {
             max_upload,
             timeouts: pleat_db::StatementTimeouts::default(),
             transform_concurrency: 2,
+            transform_memory: 512 * 1024 * 1024,
+            transform_cache: 1024 * 1024 * 1024,
         },
     ));
     let shared = state.clone();
