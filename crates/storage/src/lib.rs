@@ -93,6 +93,12 @@ impl StorageState {
         self.renderer.memory_in_use()
     }
 
+    /// The most renderings ever in flight at once, and the most bytes of
+    /// the memory budget they held.
+    pub fn render_peak(&self) -> (usize, u64) {
+        self.renderer.peak()
+    }
+
     /// Evict from the render cache what is over its budget or no longer
     /// served, now rather than at the next sweep; how many entries went.
     pub async fn sweep_renders(&self) -> Result<usize, StorageError> {

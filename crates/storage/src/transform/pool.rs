@@ -31,6 +31,16 @@ pub struct RenderPool {
     budget: u64,
     waiting: AtomicUsize,
     renders: AtomicU64,
+    in_flight: Arc<InFlight>,
+}
+
+/// What the admitted renderings hold, and the most they ever held at once.
+#[derive(Default)]
+struct InFlight {
+    count: AtomicUsize,
+    units: AtomicU64,
+    peak_count: AtomicUsize,
+    peak_units: AtomicU64,
 }
 
 fn busy() -> StorageError {
@@ -70,6 +80,15 @@ impl Drop for Place<'_> {
 pub struct Admitted {
     _memory: OwnedSemaphorePermit,
     _slot: OwnedSemaphorePermit,
+    units: u64,
+    in_flight: Arc<InFlight>,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.in_flight.count.fetch_sub(1, Ordering::AcqRel);
+        self.in_flight.units.fetch_sub(self.units, Ordering::AcqRel);
+    }
 }
 
 impl RenderPool {
@@ -84,7 +103,17 @@ impl RenderPool {
             budget,
             waiting: AtomicUsize::new(0),
             renders: AtomicU64::new(0),
+            in_flight: Arc::default(),
         }
+    }
+
+    /// The most renderings that were ever in flight at once, and the most
+    /// bytes of the budget they held.
+    pub fn peak(&self) -> (usize, u64) {
+        (
+            self.in_flight.peak_count.load(Ordering::Acquire),
+            self.in_flight.peak_units.load(Ordering::Acquire) * UNIT,
+        )
     }
 
     /// Renderings started since the server started (a rendering served from
@@ -130,6 +159,8 @@ impl Place<'_> {
             Some(Admitted {
                 _memory: memory,
                 _slot: slot,
+                units: need,
+                in_flight: pool.in_flight.clone(),
             })
         })
         .await
@@ -137,6 +168,11 @@ impl Place<'_> {
         .flatten()
         .ok_or_else(busy)?;
         pool.renders.fetch_add(1, Ordering::Relaxed);
+        let flight = &pool.in_flight;
+        let count = flight.count.fetch_add(1, Ordering::AcqRel) + 1;
+        let units = flight.units.fetch_add(need, Ordering::AcqRel) + need;
+        flight.peak_count.fetch_max(count, Ordering::AcqRel);
+        flight.peak_units.fetch_max(units, Ordering::AcqRel);
         Ok(admitted)
     }
 }
@@ -169,6 +205,7 @@ mod tests {
         drop(first);
         assert_eq!(second.await.unwrap().unwrap(), 5 * MIB);
         assert_eq!(pool.renders(), 2);
+        assert_eq!(pool.peak(), (1, 6 * MIB));
         assert_eq!(pool.memory_in_use(), 0);
         assert_eq!(pool.waiting.load(Ordering::SeqCst), 0);
     }
