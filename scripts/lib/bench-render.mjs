@@ -84,8 +84,14 @@ if (mode === 'png') {
   const status = {};
   const urls = new Set();
   let requests = 0;
-  let seed = 1;
-  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+  // xorshift32: an LCG's low bits repeat within a few draws.
+  let seed = 2463534242;
+  const rnd = (n) => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
   const resizes = ['cover', 'contain', 'fill'];
   const client = async () => {
     while (Date.now() < end) {

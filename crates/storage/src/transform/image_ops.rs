@@ -1,7 +1,10 @@
 //! The CPU work of a rendering, synchronous (run on the blocking pool):
 //! decode a JPEG, PNG, GIF (first frame) or WebP from a reader (a PNG or
 //! GIF straight from the backend's stream, the others from memory), resize
-//! as imgproxy does for Supabase (never enlarging), crop, turn the result
+//! the part that is kept (imgproxy's geometry for Supabase, never
+//! enlarging) in one pass of fast_image_resize, whose buffer between its two
+//! passes has the source's pixel type (the `image` crate's is RGBA f32, 16
+//! bytes a pixel, often the largest buffer of a rendering), turn the result
 //! upright by the source's EXIF orientation, and encode WebP (lossy,
 //! libwebp) or the source's own format. Metadata is not carried over, as
 //! imgproxy strips it. Also what a rendering costs in memory ([`cost`]) and
@@ -9,11 +12,11 @@
 
 use std::io::{BufRead, Cursor, Seek};
 
+use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::codecs::gif::GifDecoder;
 use image::codecs::jpeg::{JpegDecoder, JpegEncoder};
 use image::codecs::png::PngDecoder;
 use image::codecs::webp::WebPDecoder;
-use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, Limits};
 
@@ -205,12 +208,10 @@ fn pixels((w, h): (u32, u32)) -> u64 {
     u64::from(w) * u64::from(h)
 }
 
-/// What one rendering of a source, stored as `raw` pixels of at most
-/// `bytes_per_pixel` (plus `scratch_per_pixel` held by its decoder), holds
-/// in memory at most, besides the `held_source` bytes of its file it keeps.
-/// A sum over the stages (decode, resize, crop, orientation, encode) rather
-/// than their peak, so it is an upper bound. `orientation`: `None` when
-/// not known yet (the larger of both turns is taken).
+/// What is known of a source before it is decoded, to price its
+/// renderings: its `raw` size (as stored), the most a decoded pixel takes,
+/// what its decoder holds per pixel besides, and the bytes of its file the
+/// rendering keeps in memory.
 pub struct Estimate {
     pub raw: (u32, u32),
     pub bytes_per_pixel: u64,
@@ -219,6 +220,10 @@ pub struct Estimate {
 }
 
 impl Estimate {
+    /// The most a rendering with `o` holds: a sum over its stages (decode,
+    /// resize, orientation, encode) rather than their peak, so an upper
+    /// bound. `orientation`: `None` when not known yet (the larger of both
+    /// turns is taken).
     pub fn cost(&self, o: &TransformOptions, orientation: Option<Orientation>) -> u64 {
         match orientation {
             Some(turn) => self.cost_turned(o, swaps_sides(turn), turn != Orientation::NoTransforms),
@@ -237,19 +242,50 @@ impl Estimate {
             (p.scaled, p.crop)
         };
         let decoded = pixels(raw) * (bpp + self.scratch_per_pixel);
-        // The image crate resizes columns first, into RGBA f32 (16 bytes a
-        // pixel) at the source's width and the new height.
-        let resized = if scaled == raw {
+        // Between its passes the resizer holds the kept columns at the new
+        // height (8-bit pixels) or the new width at the kept rows (others);
+        // the larger of the two bounds both.
+        let resized = if scaled == raw && crop == scaled {
             0
         } else {
-            u64::from(raw.0) * u64::from(scaled.1) * 16 + pixels(scaled) * bpp
+            let between = (u64::from(raw.0) * u64::from(crop.1)).max(u64::from(crop.0) * u64::from(raw.1));
+            (between + pixels(crop)) * bpp
         };
-        let cropped = if crop == scaled { 0 } else { pixels(crop) * bpp };
         let oriented = if orient { pixels(crop) * bpp } else { 0 };
-        // An 8-bit copy for the encoder, its working memory and its output.
-        let encoded = pixels(crop) * 4 * 3;
-        self.held_source + decoded + resized + cropped + oriented + encoded + OVERHEAD
+        // An 8-bit copy for the encoder, and its working memory and output.
+        let encoded = pixels(crop) * 8;
+        self.held_source + decoded + resized + oriented + encoded + OVERHEAD
     }
+}
+
+/// The part of `img` that is kept, at its planned size: the centred
+/// `crop` of the image scaled to `scaled`, resized from the matching box
+/// of the source, so the whole scaled image is never made.
+fn resize(img: DynamicImage, scaled: (u32, u32), crop: (u32, u32)) -> Result<DynamicImage, RenderError> {
+    let raw = (img.width(), img.height());
+    if scaled == raw && crop == raw {
+        return Ok(img);
+    }
+    let fx = f64::from(scaled.0) / f64::from(raw.0);
+    let fy = f64::from(scaled.1) / f64::from(raw.1);
+    // The box in the source's pixels, kept inside it (a division may land
+    // a hair past its edge, which the resizer refuses).
+    let (w, h) = (f64::from(raw.0), f64::from(raw.1));
+    let left = (f64::from((scaled.0 - crop.0) / 2) / fx).min(w);
+    let top = (f64::from((scaled.1 - crop.1) / 2) / fy).min(h);
+    let width = (f64::from(crop.0) / fx).min(w - left);
+    let height = (f64::from(crop.1) / fy).min(h - top);
+    let options = ResizeOptions::new()
+        .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
+        .crop(left, top, width, height)
+        // Channels filtered as stored, as the `image` crate did: taking
+        // alpha into account would copy the whole source first.
+        .use_alpha(false);
+    let mut out = DynamicImage::new(crop.0, crop.1, img.color());
+    Resizer::new()
+        .resize(&img, &mut out, &options)
+        .map_err(|_| RenderError::Unsupported)?;
+    Ok(out)
 }
 
 fn decoder<'r, R: BufRead + Seek + 'r>(
@@ -344,16 +380,7 @@ pub fn render<R: BufRead + Seek>(
         (out.plan.scaled, out.plan.crop)
     };
     let img = DynamicImage::from_decoder(decoder).map_err(|_| RenderError::Unsupported)?;
-    let mut img = if scaled == raw {
-        img
-    } else {
-        img.resize_exact(scaled.0, scaled.1, FilterType::Lanczos3)
-    };
-    if crop != scaled {
-        let x = (scaled.0 - crop.0) / 2;
-        let y = (scaled.1 - crop.1) / 2;
-        img = img.crop_imm(x, y, crop.0, crop.1);
-    }
+    let mut img = resize(img, scaled, crop)?;
     img.apply_orientation(orientation);
     let bytes = encode(&img, out.format, o.quality()).ok_or(RenderError::Unsupported)?;
     Ok(Rendered {
@@ -439,6 +466,26 @@ mod tests {
         let r = render_file(&src, &opts(None, Some(60), Resize::Cover), false).unwrap();
         assert_eq!(r.content_type, "image/jpeg");
         assert_eq!(image::load_from_memory(&r.bytes).unwrap().height(), 60);
+    }
+
+    #[test]
+    fn every_requested_size_renders_at_its_planned_size() {
+        let src = jpeg(97, 61);
+        for resize in [Resize::Cover, Resize::Contain, Resize::Fill] {
+            for n in (1..=120).step_by(7) {
+                for (w, h) in [(Some(n), None), (None, Some(n)), (Some(n), Some(n)), (Some(n), Some(120 - n + 1))] {
+                    let o = TransformOptions {
+                        width: w,
+                        height: h,
+                        resize,
+                        ..Default::default()
+                    };
+                    let r = render_file(&src, &o, false).unwrap_or_else(|e| panic!("{o:?}: {e:?}"));
+                    let back = image::load_from_memory(&r.bytes).unwrap();
+                    assert_eq!((back.width(), back.height()), plan((97, 61), &o).crop, "{o:?}");
+                }
+            }
+        }
     }
 
     #[test]
