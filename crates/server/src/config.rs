@@ -31,10 +31,10 @@ pub fn default_rest_pool(cores: usize) -> u32 {
 }
 
 const MIB: u64 = 1024 * 1024;
-/// Enough for one rendering of a 48-megapixel photo (the largest a phone
-/// takes; a rendering costs a few times its decoded size), or several of
-/// the usual few megapixels at once.
-pub const DEFAULT_TRANSFORM_MEMORY: u64 = 512 * MIB;
+/// Enough for any rendering of a 48-megapixel photo (the largest a phone
+/// takes; at full size it is priced about 800 MB), or several of the usual
+/// few megapixels at once.
+pub const DEFAULT_TRANSFORM_MEMORY: u64 = 1024 * MIB;
 pub const DEFAULT_TRANSFORM_CACHE: u64 = 1024 * MIB;
 
 pub const VARIABLES: &[&str] = &[

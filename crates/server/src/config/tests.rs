@@ -234,7 +234,7 @@ fn transform_concurrency_defaults_to_the_cores_and_is_checked() {
 #[test]
 fn transform_memory_and_cache_are_sizes_with_defaults() {
     let c = parse(&[]).unwrap();
-    assert_eq!(c.transform_memory, 512 * 1024 * 1024);
+    assert_eq!(c.transform_memory, 1024 * 1024 * 1024);
     assert_eq!(c.transform_cache, 1024 * 1024 * 1024);
     let c = parse(&[
         ("PLEAT_TRANSFORM_MEMORY", "256MiB"),

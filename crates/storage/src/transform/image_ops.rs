@@ -1,22 +1,20 @@
 //! The CPU work of a rendering, synchronous (run on the blocking pool):
 //! decode a JPEG, PNG, GIF (first frame) or WebP from a reader (a PNG or
 //! GIF straight from the backend's stream, the others from memory), resize
-//! the part that is kept (imgproxy's geometry for Supabase, never
-//! enlarging) in one pass of fast_image_resize, whose buffer between its two
-//! passes has the source's pixel type (the `image` crate's is RGBA f32, 16
-//! bytes a pixel, often the largest buffer of a rendering), turn the result
-//! upright by the source's EXIF orientation, and encode WebP (lossy,
-//! libwebp) or the source's own format. Metadata is not carried over, as
+//! as imgproxy does for Supabase (never enlarging) only the part of the
+//! source that is kept, turn the result upright by the source's EXIF
+//! orientation (so the turn copies the small result, not the source), and
+//! encode WebP (lossy, libwebp) or the source's own format. Metadata is not carried over, as
 //! imgproxy strips it. Also what a rendering costs in memory ([`cost`]) and
 //! what its output will be ([`Output`]), known before any pixel is decoded.
 
 use std::io::{BufRead, Cursor, Seek};
 
-use fast_image_resize::{FilterType, ResizeAlg, ResizeOptions, Resizer};
 use image::codecs::gif::GifDecoder;
 use image::codecs::jpeg::{JpegDecoder, JpegEncoder};
 use image::codecs::png::PngDecoder;
 use image::codecs::webp::WebPDecoder;
+use image::imageops::FilterType;
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, Limits};
 
@@ -242,14 +240,16 @@ impl Estimate {
             (p.scaled, p.crop)
         };
         let decoded = pixels(raw) * (bpp + self.scratch_per_pixel);
-        // Between its passes the resizer holds the kept columns at the new
-        // height (8-bit pixels) or the new width at the kept rows (others);
-        // the larger of the two bounds both.
         let resized = if scaled == raw && crop == scaled {
             0
         } else {
-            let between = (u64::from(raw.0) * u64::from(crop.1)).max(u64::from(crop.0) * u64::from(raw.1));
-            (between + pixels(crop)) * bpp
+            // A cover crop first copies the part of the source it keeps.
+            let (_, _, w, h) = kept_box(raw, scaled, crop);
+            let kept = if crop == scaled { 0 } else { u64::from(w) * u64::from(h) * bpp };
+            // Resized columns first, into RGBA f32 (16 bytes a pixel) at
+            // the kept width and the new height, then rows: often the
+            // largest buffer of a rendering.
+            kept + u64::from(w) * u64::from(crop.1) * 16 + pixels(crop) * bpp
         };
         let oriented = if orient { pixels(crop) * bpp } else { 0 };
         // An 8-bit copy for the encoder, and its working memory and output.
@@ -258,34 +258,41 @@ impl Estimate {
     }
 }
 
-/// The part of `img` that is kept, at its planned size: the centred
-/// `crop` of the image scaled to `scaled`, resized from the matching box
-/// of the source, so the whole scaled image is never made.
-fn resize(img: DynamicImage, scaled: (u32, u32), crop: (u32, u32)) -> Result<DynamicImage, RenderError> {
+/// The box of the source (x, y, width, height) that becomes the centred
+/// `crop` of the image scaled to `scaled`, widened to whole pixels.
+fn kept_box(raw: (u32, u32), scaled: (u32, u32), crop: (u32, u32)) -> (u32, u32, u32, u32) {
+    let side = |raw: u32, scaled: u32, crop: u32| {
+        if crop == scaled {
+            return (0, raw);
+        }
+        let f = f64::from(scaled) / f64::from(raw);
+        let start = (f64::from((scaled - crop) / 2) / f).floor().min(f64::from(raw - 1));
+        let end = (f64::from((scaled - crop) / 2 + crop) / f).ceil().min(f64::from(raw));
+        (start as u32, ((end - start) as u32).max(1))
+    };
+    let (x, w) = side(raw.0, scaled.0, crop.0);
+    let (y, h) = side(raw.1, scaled.1, crop.1);
+    (x, y, w, h)
+}
+
+/// The part of `img` that is kept, at its planned size: the centred `crop`
+/// of the image scaled to `scaled`. A cover crop cuts the source to the box
+/// it keeps first (and lets the rest go), so the resize pays only for that.
+fn resize(img: DynamicImage, scaled: (u32, u32), crop: (u32, u32)) -> DynamicImage {
     let raw = (img.width(), img.height());
     if scaled == raw && crop == raw {
-        return Ok(img);
+        return img;
     }
-    let fx = f64::from(scaled.0) / f64::from(raw.0);
-    let fy = f64::from(scaled.1) / f64::from(raw.1);
-    // The box in the source's pixels, kept inside it (a division may land
-    // a hair past its edge, which the resizer refuses).
-    let (w, h) = (f64::from(raw.0), f64::from(raw.1));
-    let left = (f64::from((scaled.0 - crop.0) / 2) / fx).min(w);
-    let top = (f64::from((scaled.1 - crop.1) / 2) / fy).min(h);
-    let width = (f64::from(crop.0) / fx).min(w - left);
-    let height = (f64::from(crop.1) / fy).min(h - top);
-    let options = ResizeOptions::new()
-        .resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3))
-        .crop(left, top, width, height)
-        // Channels filtered as stored, as the `image` crate did: taking
-        // alpha into account would copy the whole source first.
-        .use_alpha(false);
-    let mut out = DynamicImage::new(crop.0, crop.1, img.color());
-    Resizer::new()
-        .resize(&img, &mut out, &options)
-        .map_err(|_| RenderError::Unsupported)?;
-    Ok(out)
+    let img = if crop == scaled {
+        img
+    } else {
+        let (x, y, w, h) = kept_box(raw, scaled, crop);
+        img.crop_imm(x, y, w, h)
+    };
+    if (img.width(), img.height()) == crop {
+        return img;
+    }
+    img.resize_exact(crop.0, crop.1, FilterType::Lanczos3)
 }
 
 fn decoder<'r, R: BufRead + Seek + 'r>(
@@ -380,7 +387,7 @@ pub fn render<R: BufRead + Seek>(
         (out.plan.scaled, out.plan.crop)
     };
     let img = DynamicImage::from_decoder(decoder).map_err(|_| RenderError::Unsupported)?;
-    let mut img = resize(img, scaled, crop)?;
+    let mut img = resize(img, scaled, crop);
     img.apply_orientation(orientation);
     let bytes = encode(&img, out.format, o.quality()).ok_or(RenderError::Unsupported)?;
     Ok(Rendered {

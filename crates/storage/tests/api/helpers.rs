@@ -181,7 +181,7 @@ pub async fn spawn_app_with(
         max_upload,
         timeouts: pleat_db::StatementTimeouts::default(),
         transform_concurrency: 2,
-        transform_memory: 512 * 1024 * 1024,
+        transform_memory: 1024 * 1024 * 1024,
         transform_cache: 1024 * 1024 * 1024,
     };
     configure(&mut settings);
