@@ -97,14 +97,18 @@ pub async fn render(
     let done = if stream {
         let (tx, rx) = mpsc::channel(STREAM_CHUNKS);
         let mut source = state.backend.read(version, None).await?;
+        // Returns the backend's error, if reading failed: that, not the
+        // decoder's complaint about a cut-off file, is the request's answer.
         let pump = async move {
             while let Some(chunk) = source.next().await {
+                let failed = chunk.as_ref().err().cloned();
                 let chunk = chunk.map_err(|e| io::Error::other(e.to_string()));
                 // The decoder stopped (done or failed): nothing more to send.
-                if tx.send(chunk).await.is_err() {
-                    break;
+                if tx.send(chunk).await.is_err() || failed.is_some() {
+                    return failed;
                 }
             }
+            None
         };
         let work = tokio::task::spawn_blocking(move || {
             let reader = BufReader::with_capacity(READ_BUFFER, ChannelReader::new(rx));
@@ -112,7 +116,10 @@ pub async fn render(
             drop(admitted);
             out
         });
-        let ((), done) = futures_util::future::join(pump, work).await;
+        let (failed, done) = futures_util::future::join(pump, work).await;
+        if let Some(e) = failed {
+            return Err(e);
+        }
         done
     } else {
         let file = read_all(&state.backend, version, size).await?;
