@@ -204,7 +204,12 @@ impl Backend {
                 m.map(|m| {
                     m.location
                         .prefix_match(&prefix)
-                        .map(|parts| parts.map(|p| p.as_ref().to_string()).collect::<Vec<_>>().join("/"))
+                        .map(|parts| {
+                            parts
+                                .map(|p| p.as_ref().to_string())
+                                .collect::<Vec<_>>()
+                                .join("/")
+                        })
                         .unwrap_or_default()
                 })
             })

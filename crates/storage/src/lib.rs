@@ -62,7 +62,8 @@ impl StorageState {
     /// Also starts this replica's sweeps of the render cache, when called
     /// inside a tokio runtime (they end with it).
     pub fn new(pool: PgPool, backend: Backend, settings: StorageSettings) -> StorageState {
-        let render_cache = std::sync::Arc::new(transform::RenderCache::new(settings.transform_cache));
+        let render_cache =
+            std::sync::Arc::new(transform::RenderCache::new(settings.transform_cache));
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(sweep_renders(
                 render_cache.clone(),
@@ -122,11 +123,20 @@ impl StorageState {
 
 /// The render cache's sweeps, every `SWEEP_EVERY`, starting with the
 /// renderings earlier versions of pleat left unindexed among the blobs.
-async fn sweep_renders(cache: std::sync::Arc<transform::RenderCache>, pool: PgPool, backend: Backend) {
+async fn sweep_renders(
+    cache: std::sync::Arc<transform::RenderCache>,
+    pool: PgPool,
+    backend: Backend,
+) {
     match backend.delete_legacy_renders().await {
         Ok(0) => {}
-        Ok(n) => tracing::info!(files = n, "deleted the renderings of an earlier render cache"),
-        Err(e) => tracing::warn!(error = %e, "could not delete the renderings of an earlier render cache"),
+        Ok(n) => tracing::info!(
+            files = n,
+            "deleted the renderings of an earlier render cache"
+        ),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not delete the renderings of an earlier render cache")
+        }
     }
     let mut every = tokio::time::interval(transform::cache::SWEEP_EVERY);
     loop {

@@ -244,7 +244,9 @@ fn transform_memory_and_cache_are_sizes_with_defaults() {
     assert_eq!(c.transform_memory, 256 * 1024 * 1024);
     assert_eq!(c.transform_cache, 3 * 1024 * 1024 * 1024);
     assert_eq!(
-        parse(&[("PLEAT_TRANSFORM_CACHE", "2 GiB")]).unwrap().transform_cache,
+        parse(&[("PLEAT_TRANSFORM_CACHE", "2 GiB")])
+            .unwrap()
+            .transform_cache,
         2 * 1024 * 1024 * 1024
     );
     for bad in ["lots", "512MB", "-1", "1KiB", "99999999999GiB"] {

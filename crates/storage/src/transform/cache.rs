@@ -106,7 +106,11 @@ impl RenderCache {
         };
         let format: String = row.try_get("format")?;
         let (width, height): (i32, i32) = (row.try_get("width")?, row.try_get("height")?);
-        let source = match (image_ops::format_named(&format), u32::try_from(width), u32::try_from(height)) {
+        let source = match (
+            image_ops::format_named(&format),
+            u32::try_from(width),
+            u32::try_from(height),
+        ) {
             (Some(format), Ok(width), Ok(height)) if width > 0 && height > 0 => SourceInfo {
                 format,
                 width,

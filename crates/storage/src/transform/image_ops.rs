@@ -153,7 +153,11 @@ pub struct Output {
 
 impl Output {
     pub fn of(source: &SourceInfo, o: &TransformOptions, webp: bool) -> Output {
-        let format = if webp { ImageFormat::WebP } else { source.format };
+        let format = if webp {
+            ImageFormat::WebP
+        } else {
+            source.format
+        };
         Output {
             plan: plan((source.width, source.height), o),
             format,
@@ -225,7 +229,9 @@ impl Estimate {
     pub fn cost(&self, o: &TransformOptions, orientation: Option<Orientation>) -> u64 {
         match orientation {
             Some(turn) => self.cost_turned(o, swaps_sides(turn), turn != Orientation::NoTransforms),
-            None => self.cost_turned(o, false, true).max(self.cost_turned(o, true, true)),
+            None => self
+                .cost_turned(o, false, true)
+                .max(self.cost_turned(o, true, true)),
         }
     }
 
@@ -245,7 +251,11 @@ impl Estimate {
         } else {
             // A cover crop first copies the part of the source it keeps.
             let (_, _, w, h) = kept_box(raw, scaled, crop);
-            let kept = if crop == scaled { 0 } else { u64::from(w) * u64::from(h) * bpp };
+            let kept = if crop == scaled {
+                0
+            } else {
+                u64::from(w) * u64::from(h) * bpp
+            };
             // Resized columns first, into RGBA f32 (16 bytes a pixel) at
             // the kept width and the new height, then rows: often the
             // largest buffer of a rendering.
@@ -266,8 +276,12 @@ fn kept_box(raw: (u32, u32), scaled: (u32, u32), crop: (u32, u32)) -> (u32, u32,
             return (0, raw);
         }
         let f = f64::from(scaled) / f64::from(raw);
-        let start = (f64::from((scaled - crop) / 2) / f).floor().min(f64::from(raw - 1));
-        let end = (f64::from((scaled - crop) / 2 + crop) / f).ceil().min(f64::from(raw));
+        let start = (f64::from((scaled - crop) / 2) / f)
+            .floor()
+            .min(f64::from(raw - 1));
+        let end = (f64::from((scaled - crop) / 2 + crop) / f)
+            .ceil()
+            .min(f64::from(raw));
         (start as u32, ((end - start) as u32).max(1))
     };
     let (x, w) = side(raw.0, scaled.0, crop.0);
@@ -361,7 +375,9 @@ pub fn render<R: BufRead + Seek>(
     }
     let mut limits = Limits::default();
     limits.max_alloc = Some(MAX_PIXELS * 8);
-    decoder.set_limits(limits).map_err(|_| RenderError::TooManyPixels)?;
+    decoder
+        .set_limits(limits)
+        .map_err(|_| RenderError::TooManyPixels)?;
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
     let actual = Estimate {
         raw,
@@ -480,7 +496,12 @@ mod tests {
         let src = jpeg(97, 61);
         for resize in [Resize::Cover, Resize::Contain, Resize::Fill] {
             for n in (1..=120).step_by(7) {
-                for (w, h) in [(Some(n), None), (None, Some(n)), (Some(n), Some(n)), (Some(n), Some(120 - n + 1))] {
+                for (w, h) in [
+                    (Some(n), None),
+                    (None, Some(n)),
+                    (Some(n), Some(n)),
+                    (Some(n), Some(120 - n + 1)),
+                ] {
                     let o = TransformOptions {
                         width: w,
                         height: h,
@@ -489,7 +510,11 @@ mod tests {
                     };
                     let r = render_file(&src, &o, false).unwrap_or_else(|e| panic!("{o:?}: {e:?}"));
                     let back = image::load_from_memory(&r.bytes).unwrap();
-                    assert_eq!((back.width(), back.height()), plan((97, 61), &o).crop, "{o:?}");
+                    assert_eq!(
+                        (back.width(), back.height()),
+                        plan((97, 61), &o).crop,
+                        "{o:?}"
+                    );
                 }
             }
         }

@@ -213,7 +213,13 @@ mod tests {
     #[tokio::test]
     async fn a_rendering_larger_than_the_whole_budget_is_refused() {
         let pool = RenderPool::new(1, 10 * MIB);
-        let err = pool.enter().unwrap().admit(10 * MIB + 1).await.err().unwrap();
+        let err = pool
+            .enter()
+            .unwrap()
+            .admit(10 * MIB + 1)
+            .await
+            .err()
+            .unwrap();
         assert_eq!(err.status, 400);
         assert!(err.message.contains("memory limit"), "{}", err.message);
         assert!(pool.enter().unwrap().admit(10 * MIB).await.is_ok());

@@ -29,11 +29,13 @@ pub enum Probe {
 }
 
 fn be16(b: &[u8], at: usize) -> Option<u32> {
-    b.get(at..at + 2).map(|s| u32::from(u16::from_be_bytes([s[0], s[1]])))
+    b.get(at..at + 2)
+        .map(|s| u32::from(u16::from_be_bytes([s[0], s[1]])))
 }
 
 fn le16(b: &[u8], at: usize) -> Option<u32> {
-    b.get(at..at + 2).map(|s| u32::from(u16::from_le_bytes([s[0], s[1]])))
+    b.get(at..at + 2)
+        .map(|s| u32::from(u16::from_le_bytes([s[0], s[1]])))
 }
 
 fn le24(b: &[u8], at: usize) -> Option<u32> {
@@ -113,7 +115,9 @@ fn webp(b: &[u8]) -> Probe {
     };
     let size = match chunk {
         b"VP8 " => match (b.get(23..26), le16(b, 26), le16(b, 28)) {
-            (Some(start), Some(w), Some(h)) if start == b"\x9d\x01\x2a" => Some((w & 0x3fff, h & 0x3fff)),
+            (Some(start), Some(w), Some(h)) if start == b"\x9d\x01\x2a" => {
+                Some((w & 0x3fff, h & 0x3fff))
+            }
             (Some(_), Some(_), Some(_)) => return Probe::NotAnImage,
             _ => None,
         },
@@ -333,7 +337,10 @@ mod tests {
             );
         }
         let mut walk = JpegWalk::default();
-        assert_eq!(walk.feed(b"\xFF\xD8\xFF\xDA\x00\x02"), Some(Probe::NotAnImage));
+        assert_eq!(
+            walk.feed(b"\xFF\xD8\xFF\xDA\x00\x02"),
+            Some(Probe::NotAnImage)
+        );
     }
 
     #[test]

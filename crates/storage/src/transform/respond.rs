@@ -127,15 +127,11 @@ pub async fn rendering(
     let key = cache::key(version, &output);
     state
         .render_cache
-        .put(
-            &state.pool,
-            &state.backend,
-            version,
-            &key,
-            &rendered,
-        )
+        .put(&state.pool, &state.backend, version, &key, &rendered)
         .await;
     let etag = cache::etag(version, &output);
-    Ok(ok(req, obj, &options, &etag, rendered.content_type, expires).body(Bytes::from(rendered.bytes)))
+    Ok(
+        ok(req, obj, &options, &etag, rendered.content_type, expires)
+            .body(Bytes::from(rendered.bytes)),
+    )
 }
-

@@ -44,8 +44,14 @@ fn streamed(format: ImageFormat) -> bool {
 }
 
 /// What the source's first bytes say it is.
-async fn header(backend: &Backend, version: &str, size: u64) -> Result<probe::Header, StorageError> {
-    let mut stream = backend.read(version, Some(0..size.min(PROBE_BYTES))).await?;
+async fn header(
+    backend: &Backend,
+    version: &str,
+    size: u64,
+) -> Result<probe::Header, StorageError> {
+    let mut stream = backend
+        .read(version, Some(0..size.min(PROBE_BYTES)))
+        .await?;
     let mut prefix = Vec::new();
     while let Some(chunk) = stream.next().await {
         prefix.extend_from_slice(&chunk?);

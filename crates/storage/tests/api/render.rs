@@ -93,7 +93,11 @@ async fn outcome(res: reqwest::Response) -> String {
         return "200".into();
     }
     let (status, body) = error_of(res).await;
-    format!("{status}/{}: {}", body["statusCode"].as_str().unwrap_or("?"), body["message"].as_str().unwrap_or("?"))
+    format!(
+        "{status}/{}: {}",
+        body["statusCode"].as_str().unwrap_or("?"),
+        body["message"].as_str().unwrap_or("?")
+    )
 }
 
 #[tokio::test]
@@ -394,7 +398,10 @@ async fn a_flood_of_large_renders_is_admitted_against_the_memory_budget(store: S
         .cost(&o, None)
     };
     let budget = cost(hi) + 4 * MIB;
-    assert!(2 * cost(lo) > budget, "two renderings must not fit together");
+    assert!(
+        2 * cost(lo) > budget,
+        "two renderings must not fit together"
+    );
     let Some(app) = spawn_app_with(store, 20 * MIB, |s: &mut StorageSettings| {
         s.transform_concurrency = 8;
         s.transform_memory = budget;
@@ -408,7 +415,9 @@ async fn a_flood_of_large_renders_is_admitted_against_the_memory_budget(store: S
     upload(&app, "pub/big.png", source, "image/png").await;
     let requests = (0..8).map(|i| {
         let n = lo + i * (hi - lo) / 7;
-        let url = app.url(&format!("/render/image/public/pub/big.png?width={n}&height={n}"));
+        let url = app.url(&format!(
+            "/render/image/public/pub/big.png?width={n}&height={n}"
+        ));
         let client = app.client.clone();
         async move { (n, client.get(url).send().await.unwrap()) }
     });
@@ -444,7 +453,11 @@ async fn a_flood_beyond_the_queue_gets_429_and_the_server_still_answers() {
     .unwrap();
     upload(&app, "pub/big.png", noise_png(600, 600), "image/png").await;
     let requests = (0..60).map(|i| {
-        let url = app.url(&format!("/render/image/public/pub/big.png?width={}&height={}", 300 + i, 300 + i));
+        let url = app.url(&format!(
+            "/render/image/public/pub/big.png?width={}&height={}",
+            300 + i,
+            300 + i
+        ));
         let client = app.client.clone();
         async move { outcome(client.get(url).send().await.unwrap()).await }
     });
@@ -553,7 +566,11 @@ async fn sizes_past_the_source_share_one_cache_entry(app: TestApp) {
     assert_eq!(cached(&app).await, (1, 1));
 
     // WebP is lossy: its quality is part of the output.
-    for query in ["format=webp&width=500", "format=webp&quality=80", "format=webp&width=12&height=8"] {
+    for query in [
+        "format=webp&width=500",
+        "format=webp&quality=80",
+        "format=webp&width=12&height=8",
+    ] {
         let res = get(query).await.unwrap();
         assert_eq!(res.headers()["content-type"], "image/webp", "{query}");
     }
@@ -582,7 +599,10 @@ async fn the_cache_keeps_its_budget_evicting_the_least_recently_used(store: Stor
     for w in 1..=12 {
         assert_eq!(get(w).await.unwrap().status(), 200);
         let (files, rows) = cached(&app).await;
-        assert!(files <= 5 && rows <= 5, "after width {w}: {files} files, {rows} rows");
+        assert!(
+            files <= 5 && rows <= 5,
+            "after width {w}: {files} files, {rows} rows"
+        );
     }
     assert_eq!(cached(&app).await, (5, 5));
     let (bytes, entries): (i64, i64) =
@@ -594,7 +614,10 @@ async fn the_cache_keeps_its_budget_evicting_the_least_recently_used(store: Stor
     assert_eq!(app.state.renders(), 12);
     // The five most recent are kept; the oldest was evicted.
     for w in 8..=12 {
-        assert_eq!(size_of(&get(w).await.unwrap().bytes().await.unwrap()), (w, w));
+        assert_eq!(
+            size_of(&get(w).await.unwrap().bytes().await.unwrap()),
+            (w, w)
+        );
     }
     assert_eq!(app.state.renders(), 12);
     assert_eq!(get(1).await.unwrap().status(), 200);
