@@ -13,7 +13,7 @@ mod mail;
 mod rate_limits;
 mod values;
 pub use mail::MailConfig;
-use values::{boolean, duration, number, parse_net, parse_site_url};
+use values::{boolean, bytes, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
 /// The `authenticator` pool (auth, storage) when PLEAT_DB_POOL is unset, and
@@ -30,6 +30,13 @@ const MAX_DB_POOL: u64 = 40;
 pub fn default_rest_pool(cores: usize) -> u32 {
     (2 * cores as u32).clamp(4, DEFAULT_DB_POOL)
 }
+
+const MIB: u64 = 1024 * 1024;
+/// Enough for any rendering of a 48-megapixel photo (the largest a phone
+/// takes; at full size it is priced about 800 MB), or several of the usual
+/// few megapixels at once.
+pub const DEFAULT_TRANSFORM_MEMORY: u64 = 1024 * MIB;
+pub const DEFAULT_TRANSFORM_CACHE: u64 = 1024 * MIB;
 
 pub const VARIABLES: &[&str] = &[
     "PLEAT_ADDR",
@@ -57,6 +64,8 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_STORAGE_URL",
     "PLEAT_MAX_UPLOAD",
     "PLEAT_TRANSFORM_CONCURRENCY",
+    "PLEAT_TRANSFORM_MEMORY",
+    "PLEAT_TRANSFORM_CACHE",
     "PLEAT_SMTP_URL",
     "PLEAT_MAIL_FROM",
     "PLEAT_MAIL_MAX_ATTEMPTS",
@@ -113,6 +122,11 @@ pub struct Config {
     /// Image renderings (`/storage/v1/render/image`) at once; default: the
     /// number of cores. More wait in a bounded queue.
     pub transform_concurrency: usize,
+    /// Bytes the image renderings in flight may hold together; a rendering
+    /// waits until its estimated share fits.
+    pub transform_memory: u64,
+    /// Bytes of renderings the render cache keeps in the storage backend.
+    pub transform_cache: u64,
     pub mail: MailConfig,
     /// `PLEAT_RATE_LIMIT_*` and `PLEAT_SMTP_MAX_FREQUENCY`: `/auth/v1`'s
     /// limits per client and per address.
@@ -319,6 +333,18 @@ impl Config {
                 std::thread::available_parallelism().map_or(2, |n| n.get() as u64),
                 1,
             )? as usize,
+            transform_memory: bytes(
+                get("PLEAT_TRANSFORM_MEMORY"),
+                "PLEAT_TRANSFORM_MEMORY",
+                DEFAULT_TRANSFORM_MEMORY,
+                MIB,
+            )?,
+            transform_cache: bytes(
+                get("PLEAT_TRANSFORM_CACHE"),
+                "PLEAT_TRANSFORM_CACHE",
+                DEFAULT_TRANSFORM_CACHE,
+                MIB,
+            )?,
             mail: mail::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
         })

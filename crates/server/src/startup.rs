@@ -87,6 +87,8 @@ async fn storage_state(
             max_upload: config.max_upload,
             timeouts: config.statement_timeouts,
             transform_concurrency: config.transform_concurrency,
+            transform_memory: config.transform_memory,
+            transform_cache: config.transform_cache,
         },
     ))
 }

@@ -108,12 +108,27 @@ impl Backend {
         Path::from(format!("objects/{version}"))
     }
 
+    /// Image renderings (the render cache) live beside the blobs under a
+    /// prefix of their own, so listing or auditing blobs never meets them.
+    fn render_path(key: &str) -> Path {
+        Path::from(format!("renders/{key}"))
+    }
+
     /// Start writing the blob of a new version; nothing is visible under its
     /// name until [`BlobWriter::finish`].
     pub async fn writer(&self, version: &str, limit: u64) -> Result<BlobWriter, StorageError> {
+        self.writer_at(Self::path(version), limit).await
+    }
+
+    /// Start writing a rendering into the render cache.
+    pub async fn render_writer(&self, key: &str) -> Result<BlobWriter, StorageError> {
+        self.writer_at(Self::render_path(key), u64::MAX).await
+    }
+
+    async fn writer_at(&self, path: Path, limit: u64) -> Result<BlobWriter, StorageError> {
         BlobWriter::start(
             self.store.clone(),
-            Self::path(version),
+            path,
             self.part_size,
             self.buffer_first_part,
             limit,
@@ -127,11 +142,28 @@ impl Backend {
         version: &str,
         range: Option<Range<u64>>,
     ) -> Result<BoxStream<'static, Result<Bytes, StorageError>>, StorageError> {
+        self.read_at(Self::path(version), range).await
+    }
+
+    /// The bytes of a cached rendering, as a stream; `NoSuchKey` when the
+    /// file is gone (evicted by another replica since its row was read).
+    pub async fn read_render(
+        &self,
+        key: &str,
+    ) -> Result<BoxStream<'static, Result<Bytes, StorageError>>, StorageError> {
+        self.read_at(Self::render_path(key), None).await
+    }
+
+    async fn read_at(
+        &self,
+        path: Path,
+        range: Option<Range<u64>>,
+    ) -> Result<BoxStream<'static, Result<Bytes, StorageError>>, StorageError> {
         let options = GetOptions {
             range: range.map(GetRange::Bounded),
             ..Default::default()
         };
-        let result = self.store.get_opts(&Self::path(version), options).await?;
+        let result = self.store.get_opts(&path, options).await?;
         if let GetResultPayload::File(file, _) = result.payload {
             return Ok(file_stream(file, result.range));
         }
@@ -151,6 +183,58 @@ impl Backend {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
             Err(e) => tracing::warn!(error = %e, "could not delete a storage blob"),
         }
+    }
+
+    /// Remove a cached rendering; one already gone is fine.
+    pub async fn delete_render(&self, key: &str) {
+        match self.store.delete(&Self::render_path(key)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => {}
+            Err(e) => tracing::warn!(error = %e, "could not delete a cached rendering"),
+        }
+    }
+
+    /// The keys of every cached rendering file (for tests and audits: a
+    /// file the render index does not name is a leak).
+    pub async fn render_keys(&self) -> Result<Vec<String>, StorageError> {
+        let prefix = Path::from("renders");
+        let listed: Vec<_> = self
+            .store
+            .list(Some(&prefix))
+            .map(|m| {
+                m.map(|m| {
+                    m.location
+                        .prefix_match(&prefix)
+                        .map(|parts| {
+                            parts
+                                .map(|p| p.as_ref().to_string())
+                                .collect::<Vec<_>>()
+                                .join("/")
+                        })
+                        .unwrap_or_default()
+                })
+            })
+            .collect()
+            .await;
+        listed
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(StorageError::from)
+    }
+
+    /// Delete the renderings cached by earlier versions of pleat, which kept
+    /// them unindexed among the blobs (`objects/render/…`); nothing reads
+    /// them any more. Returns how many files went.
+    pub async fn delete_legacy_renders(&self) -> Result<usize, StorageError> {
+        let prefix = Path::from("objects/render");
+        let mut listed = self.store.list(Some(&prefix));
+        let mut deleted = 0;
+        while let Some(meta) = listed.next().await {
+            match self.store.delete(&meta?.location).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => deleted += 1,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(deleted)
     }
 
     pub async fn exists(&self, version: &str) -> bool {

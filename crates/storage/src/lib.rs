@@ -45,6 +45,10 @@ pub struct StorageSettings {
     pub timeouts: pleat_db::StatementTimeouts,
     /// Image renderings at once (`PLEAT_TRANSFORM_CONCURRENCY`).
     pub transform_concurrency: usize,
+    /// Bytes the renderings in flight may hold (`PLEAT_TRANSFORM_MEMORY`).
+    pub transform_memory: u64,
+    /// Bytes the render cache may keep in the backend (`PLEAT_TRANSFORM_CACHE`).
+    pub transform_cache: u64,
 }
 
 pub struct StorageState {
@@ -54,14 +58,30 @@ pub struct StorageState {
     pub(crate) settings: StorageSettings,
     pub(crate) tokens: VerifiedTokens,
     pub(crate) renderer: transform::RenderPool,
+    pub(crate) render_cache: std::sync::Arc<transform::RenderCache>,
 }
 
 impl StorageState {
+    /// Also starts this replica's sweeps of the render cache, when called
+    /// inside a tokio runtime (they end with it).
     pub fn new(pool: PgPool, backend: Backend, settings: StorageSettings) -> StorageState {
+        let render_cache =
+            std::sync::Arc::new(transform::RenderCache::new(settings.transform_cache));
+        if tokio::runtime::Handle::try_current().is_ok() {
+            tokio::spawn(sweep_renders(
+                render_cache.clone(),
+                pool.clone(),
+                backend.clone(),
+            ));
+        }
         StorageState {
             pool,
             backend,
-            renderer: transform::RenderPool::new(settings.transform_concurrency),
+            renderer: transform::RenderPool::new(
+                settings.transform_concurrency,
+                settings.transform_memory,
+            ),
+            render_cache,
             settings,
             tokens: VerifiedTokens::new(),
         }
@@ -70,6 +90,23 @@ impl StorageState {
     /// Image renderings done so far (cache hits are not renderings).
     pub fn renders(&self) -> u64 {
         self.renderer.renders()
+    }
+
+    /// Bytes of the memory budget held by renderings in flight now.
+    pub fn render_memory_in_use(&self) -> u64 {
+        self.renderer.memory_in_use()
+    }
+
+    /// The most renderings ever in flight at once, and the most bytes of
+    /// the memory budget they held.
+    pub fn render_peak(&self) -> (usize, u64) {
+        self.renderer.peak()
+    }
+
+    /// Evict from the render cache what is over its budget or no longer
+    /// served, now rather than at the next sweep; how many entries went.
+    pub async fn sweep_renders(&self) -> Result<usize, StorageError> {
+        self.render_cache.sweep(&self.pool, &self.backend).await
     }
 
     pub(crate) async fn caller(
@@ -84,6 +121,32 @@ impl StorageState {
         req: &actix_web::HttpRequest,
     ) -> Result<caller::Caller, StorageError> {
         caller::resolve_lenient(req, &self.tokens, &self.settings.jwt_secret, &self.pool).await
+    }
+}
+
+/// The render cache's sweeps, every `SWEEP_EVERY`, starting with the
+/// renderings earlier versions of pleat left unindexed among the blobs.
+async fn sweep_renders(
+    cache: std::sync::Arc<transform::RenderCache>,
+    pool: PgPool,
+    backend: Backend,
+) {
+    match backend.delete_legacy_renders().await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(
+            files = n,
+            "deleted the renderings of an earlier render cache"
+        ),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not delete the renderings of an earlier render cache")
+        }
+    }
+    let mut every = tokio::time::interval(transform::cache::SWEEP_EVERY);
+    loop {
+        every.tick().await;
+        if let Err(e) = cache.sweep(&pool, &backend).await {
+            tracing::warn!(error = %e, "could not sweep the render cache");
+        }
     }
 }
 

@@ -232,6 +232,30 @@ fn transform_concurrency_defaults_to_the_cores_and_is_checked() {
 }
 
 #[test]
+fn transform_memory_and_cache_are_sizes_with_defaults() {
+    let c = parse(&[]).unwrap();
+    assert_eq!(c.transform_memory, 1024 * 1024 * 1024);
+    assert_eq!(c.transform_cache, 1024 * 1024 * 1024);
+    let c = parse(&[
+        ("PLEAT_TRANSFORM_MEMORY", "256MiB"),
+        ("PLEAT_TRANSFORM_CACHE", "3221225472"),
+    ])
+    .unwrap();
+    assert_eq!(c.transform_memory, 256 * 1024 * 1024);
+    assert_eq!(c.transform_cache, 3 * 1024 * 1024 * 1024);
+    assert_eq!(
+        parse(&[("PLEAT_TRANSFORM_CACHE", "2 GiB")])
+            .unwrap()
+            .transform_cache,
+        2 * 1024 * 1024 * 1024
+    );
+    for bad in ["lots", "512MB", "-1", "1KiB", "99999999999GiB"] {
+        let err = parse(&[("PLEAT_TRANSFORM_MEMORY", bad)]).unwrap_err();
+        assert_eq!(err.name, "PLEAT_TRANSFORM_MEMORY", "{bad}");
+    }
+}
+
+#[test]
 fn mail_variables_are_read_and_checked() {
     let c = parse(&[]).unwrap();
     assert!(c.mail.smtp.is_none());

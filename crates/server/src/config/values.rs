@@ -60,6 +60,32 @@ pub(super) fn number(
     }
 }
 
+/// A size in bytes: a whole number, or one with a binary unit (`512MiB`,
+/// `2GiB`, `64KiB`).
+pub(super) fn bytes(
+    value: Option<&str>,
+    name: &str,
+    default: u64,
+    min: u64,
+) -> Result<u64, ConfigError> {
+    let Some(v) = value else {
+        return Ok(default);
+    };
+    let trimmed = v.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    let (digits, unit) = [("kib", 1u64 << 10), ("mib", 1 << 20), ("gib", 1 << 30)]
+        .iter()
+        .find_map(|(suffix, unit)| lower.strip_suffix(suffix).map(|d| (d.trim_end(), *unit)))
+        .unwrap_or((lower.as_str(), 1));
+    match digits.parse::<u64>().ok().and_then(|n| n.checked_mul(unit)) {
+        Some(n) if n >= min => Ok(n),
+        _ => Err(invalid(
+            name,
+            format!("`{v}` is not a size of at least {min} bytes (bytes, or with KiB, MiB or GiB)"),
+        )),
+    }
+}
+
 pub(super) fn boolean(value: Option<&str>, name: &str, default: bool) -> Result<bool, ConfigError> {
     match value.map(|v| v.to_ascii_lowercase()) {
         None => Ok(default),

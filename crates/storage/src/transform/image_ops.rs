@@ -1,14 +1,22 @@
 //! The CPU work of a rendering, synchronous (run on the blocking pool):
-//! decode a JPEG, PNG, GIF (first frame) or WebP with a bounded size, turn
-//! it upright by its EXIF orientation, resize as imgproxy does for
-//! Supabase (never enlarging), and encode WebP (lossy, libwebp) or the
-//! source's own format. Metadata is not carried over, as imgproxy strips it.
+//! decode a JPEG, PNG, GIF (first frame) or WebP from a reader (a PNG or
+//! GIF straight from the backend's stream, the others from memory), resize
+//! as imgproxy does for Supabase (never enlarging) only the part of the
+//! source that is kept, turn the result upright by the source's EXIF
+//! orientation (so the turn copies the small result, not the source), and
+//! encode WebP (lossy, libwebp) or the source's own format. Metadata is not carried over, as
+//! imgproxy strips it. Also what a rendering costs in memory ([`cost`]) and
+//! what its output will be ([`Output`]), known before any pixel is decoded.
 
-use std::io::Cursor;
+use std::io::{BufRead, Cursor, Seek};
 
-use image::codecs::jpeg::JpegEncoder;
+use image::codecs::gif::GifDecoder;
+use image::codecs::jpeg::{JpegDecoder, JpegEncoder};
+use image::codecs::png::PngDecoder;
+use image::codecs::webp::WebPDecoder;
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageFormat, Limits};
 
 use super::options::{Resize, TransformOptions};
 
@@ -18,6 +26,8 @@ use super::options::{Resize, TransformOptions};
 pub const MAX_PIXELS: u64 = 50_000_000;
 /// Supabase's documented largest source ("image size cannot exceed 25MB").
 pub const MAX_SOURCE_BYTES: u64 = 25 * 1024 * 1024;
+/// Buffers, tables and encoder state beside the pixels, per rendering.
+const OVERHEAD: u64 = 2 * 1024 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RenderError {
@@ -35,10 +45,20 @@ impl RenderError {
     }
 }
 
-/// A finished rendering and its media type.
+/// What a source version is, as far as its renderings' output goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceInfo {
+    pub format: ImageFormat,
+    /// As displayed, after the EXIF orientation.
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A finished rendering, and what its source turned out to be.
 pub struct Rendered {
     pub bytes: Vec<u8>,
     pub content_type: &'static str,
+    pub source: SourceInfo,
 }
 
 pub fn content_type(format: ImageFormat) -> &'static str {
@@ -51,9 +71,30 @@ pub fn content_type(format: ImageFormat) -> &'static str {
     }
 }
 
+/// The formats a source may be in, by the name the render index keeps.
+pub fn format_name(format: ImageFormat) -> &'static str {
+    match format {
+        ImageFormat::Jpeg => "jpeg",
+        ImageFormat::Png => "png",
+        ImageFormat::Gif => "gif",
+        ImageFormat::WebP => "webp",
+        _ => "other",
+    }
+}
+
+pub fn format_named(name: &str) -> Option<ImageFormat> {
+    match name {
+        "jpeg" => Some(ImageFormat::Jpeg),
+        "png" => Some(ImageFormat::Png),
+        "gif" => Some(ImageFormat::Gif),
+        "webp" => Some(ImageFormat::WebP),
+        _ => None,
+    }
+}
+
 /// What the output's size is: resize the whole image to `scaled`, then
 /// keep the centred `crop` of it.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Plan {
     pub scaled: (u32, u32),
     pub crop: (u32, u32),
@@ -98,33 +139,188 @@ pub fn plan(src: (u32, u32), o: &TransformOptions) -> Plan {
     }
 }
 
-fn decode(source: &[u8]) -> Result<(DynamicImage, ImageFormat), RenderError> {
-    let mut reader = ImageReader::new(Cursor::new(source))
-        .with_guessed_format()
-        .map_err(|_| RenderError::Unsupported)?;
-    let format = reader.format().ok_or(RenderError::Unsupported)?;
-    if !matches!(
-        format,
-        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP
-    ) {
-        return Err(RenderError::Unsupported);
+/// Everything that decides a rendering's bytes besides the source version:
+/// requests that differ only in what cannot show (a size past the
+/// source's, the resize mode of an unscaled image, the quality of a
+/// lossless format) have one output, hence one cache entry and one ETag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Output {
+    pub plan: Plan,
+    pub format: ImageFormat,
+    /// Only for the lossy encoders (WebP, JPEG).
+    pub quality: Option<u8>,
+}
+
+impl Output {
+    pub fn of(source: &SourceInfo, o: &TransformOptions, webp: bool) -> Output {
+        let format = if webp {
+            ImageFormat::WebP
+        } else {
+            source.format
+        };
+        Output {
+            plan: plan((source.width, source.height), o),
+            format,
+            quality: matches!(format, ImageFormat::WebP | ImageFormat::Jpeg).then(|| o.quality()),
+        }
     }
-    let mut limits = Limits::default();
-    limits.max_alloc = Some(MAX_PIXELS * 8);
-    reader.limits(limits);
-    let mut decoder = reader
-        .into_decoder()
-        .map_err(|_| RenderError::Unsupported)?;
-    let (w, h) = decoder.dimensions();
-    if u64::from(w) * u64::from(h) > MAX_PIXELS {
-        return Err(RenderError::TooManyPixels);
+
+    pub fn fingerprint(&self) -> String {
+        let Plan { scaled, crop } = self.plan;
+        format!(
+            "{}x{}-{}x{}-{}-q{}",
+            scaled.0,
+            scaled.1,
+            crop.0,
+            crop.1,
+            format_name(self.format),
+            self.quality.unwrap_or(0)
+        )
     }
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut img = DynamicImage::from_decoder(decoder).map_err(|_| RenderError::Unsupported)?;
-    img.apply_orientation(orientation);
-    Ok((img, format))
+
+    pub fn extension(&self) -> &'static str {
+        match self.format {
+            ImageFormat::Jpeg => "jpg",
+            ImageFormat::Png => "png",
+            ImageFormat::Gif => "gif",
+            _ => "webp",
+        }
+    }
+
+    pub fn content_type(&self) -> &'static str {
+        content_type(self.format)
+    }
+}
+
+fn swaps_sides(o: Orientation) -> bool {
+    matches!(
+        o,
+        Orientation::Rotate90
+            | Orientation::Rotate270
+            | Orientation::Rotate90FlipH
+            | Orientation::Rotate270FlipH
+    )
+}
+
+fn turned((w, h): (u32, u32)) -> (u32, u32) {
+    (h, w)
+}
+
+fn pixels((w, h): (u32, u32)) -> u64 {
+    u64::from(w) * u64::from(h)
+}
+
+/// What is known of a source before it is decoded, to price its
+/// renderings: its `raw` size (as stored), the most a decoded pixel takes,
+/// what its decoder holds per pixel besides, and the bytes of its file the
+/// rendering keeps in memory.
+pub struct Estimate {
+    pub raw: (u32, u32),
+    pub bytes_per_pixel: u64,
+    pub scratch_per_pixel: u64,
+    pub held_source: u64,
+}
+
+impl Estimate {
+    /// The most a rendering with `o` holds: a sum over its stages (decode,
+    /// resize, orientation, encode) rather than their peak, so an upper
+    /// bound. `orientation`: `None` when not known yet (the larger of both
+    /// turns is taken).
+    pub fn cost(&self, o: &TransformOptions, orientation: Option<Orientation>) -> u64 {
+        match orientation {
+            Some(turn) => self.cost_turned(o, swaps_sides(turn), turn != Orientation::NoTransforms),
+            None => self
+                .cost_turned(o, false, true)
+                .max(self.cost_turned(o, true, true)),
+        }
+    }
+
+    fn cost_turned(&self, o: &TransformOptions, swap: bool, orient: bool) -> u64 {
+        let bpp = self.bytes_per_pixel;
+        let raw = self.raw;
+        let shown = if swap { turned(raw) } else { raw };
+        let p = plan(shown, o);
+        let (scaled, crop) = if swap {
+            (turned(p.scaled), turned(p.crop))
+        } else {
+            (p.scaled, p.crop)
+        };
+        let decoded = pixels(raw) * (bpp + self.scratch_per_pixel);
+        let resized = if scaled == raw && crop == scaled {
+            0
+        } else {
+            // A cover crop first copies the part of the source it keeps.
+            let (_, _, w, h) = kept_box(raw, scaled, crop);
+            let kept = if crop == scaled {
+                0
+            } else {
+                u64::from(w) * u64::from(h) * bpp
+            };
+            // Resized columns first, into RGBA f32 (16 bytes a pixel) at
+            // the kept width and the new height, then rows: often the
+            // largest buffer of a rendering.
+            kept + u64::from(w) * u64::from(crop.1) * 16 + pixels(crop) * bpp
+        };
+        let oriented = if orient { pixels(crop) * bpp } else { 0 };
+        // An 8-bit copy for the encoder, and its working memory and output.
+        let encoded = pixels(crop) * 8;
+        self.held_source + decoded + resized + oriented + encoded + OVERHEAD
+    }
+}
+
+/// The box of the source (x, y, width, height) that becomes the centred
+/// `crop` of the image scaled to `scaled`, widened to whole pixels.
+fn kept_box(raw: (u32, u32), scaled: (u32, u32), crop: (u32, u32)) -> (u32, u32, u32, u32) {
+    let side = |raw: u32, scaled: u32, crop: u32| {
+        if crop == scaled {
+            return (0, raw);
+        }
+        let f = f64::from(scaled) / f64::from(raw);
+        let start = (f64::from((scaled - crop) / 2) / f)
+            .floor()
+            .min(f64::from(raw - 1));
+        let end = (f64::from((scaled - crop) / 2 + crop) / f)
+            .ceil()
+            .min(f64::from(raw));
+        (start as u32, ((end - start) as u32).max(1))
+    };
+    let (x, w) = side(raw.0, scaled.0, crop.0);
+    let (y, h) = side(raw.1, scaled.1, crop.1);
+    (x, y, w, h)
+}
+
+/// The part of `img` that is kept, at its planned size: the centred `crop`
+/// of the image scaled to `scaled`. A cover crop cuts the source to the box
+/// it keeps first (and lets the rest go), so the resize pays only for that.
+fn resize(img: DynamicImage, scaled: (u32, u32), crop: (u32, u32)) -> DynamicImage {
+    let raw = (img.width(), img.height());
+    if scaled == raw && crop == raw {
+        return img;
+    }
+    let img = if crop == scaled {
+        img
+    } else {
+        let (x, y, w, h) = kept_box(raw, scaled, crop);
+        img.crop_imm(x, y, w, h)
+    };
+    if (img.width(), img.height()) == crop {
+        return img;
+    }
+    img.resize_exact(crop.0, crop.1, FilterType::Lanczos3)
+}
+
+fn decoder<'r, R: BufRead + Seek + 'r>(
+    reader: R,
+    format: ImageFormat,
+) -> Result<Box<dyn ImageDecoder + 'r>, RenderError> {
+    let bad = |_| RenderError::Unsupported;
+    Ok(match format {
+        ImageFormat::Png => Box::new(PngDecoder::new(reader).map_err(bad)?),
+        ImageFormat::Gif => Box::new(GifDecoder::new(reader).map_err(bad)?),
+        ImageFormat::Jpeg => Box::new(JpegDecoder::new(reader).map_err(bad)?),
+        ImageFormat::WebP => Box::new(WebPDecoder::new(reader).map_err(bad)?),
+        _ => return Err(RenderError::Unsupported),
+    })
 }
 
 fn encode(img: &DynamicImage, format: ImageFormat, quality: u8) -> Option<Vec<u8>> {
@@ -159,25 +355,61 @@ fn encode(img: &DynamicImage, format: ImageFormat, quality: u8) -> Option<Vec<u8
     Some(out)
 }
 
-/// Render `source` with `o`, as WebP when `webp`, else in its own format.
-pub fn render(source: &[u8], o: &TransformOptions, webp: bool) -> Result<Rendered, RenderError> {
-    let (img, format) = decode(source)?;
-    let p = plan((img.width(), img.height()), o);
-    let mut img = if p.scaled == (img.width(), img.height()) {
-        img
-    } else {
-        img.resize_exact(p.scaled.0, p.scaled.1, FilterType::Lanczos3)
-    };
-    if p.crop != p.scaled {
-        let x = (p.scaled.0 - p.crop.0) / 2;
-        let y = (p.scaled.1 - p.crop.1) / 2;
-        img = img.crop_imm(x, y, p.crop.0, p.crop.1);
+/// Render the `format` image read from `reader` with `o`, as WebP when
+/// `webp`, else in its own format. `estimate` is what the rendering was
+/// admitted with, taken from the file's first bytes: the decoder reads the
+/// header itself, and a file whose header says more than the estimate
+/// allowed for is refused before its pixels are decoded.
+pub fn render<R: BufRead + Seek>(
+    reader: R,
+    format: ImageFormat,
+    o: &TransformOptions,
+    webp: bool,
+    estimate: &Estimate,
+    admitted: u64,
+) -> Result<Rendered, RenderError> {
+    let mut decoder = decoder(reader, format)?;
+    let raw = decoder.dimensions();
+    if pixels(raw) > MAX_PIXELS {
+        return Err(RenderError::TooManyPixels);
     }
-    let out = if webp { ImageFormat::WebP } else { format };
-    let bytes = encode(&img, out, o.quality()).ok_or(RenderError::Unsupported)?;
+    let mut limits = Limits::default();
+    limits.max_alloc = Some(MAX_PIXELS * 8);
+    decoder
+        .set_limits(limits)
+        .map_err(|_| RenderError::TooManyPixels)?;
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let actual = Estimate {
+        raw,
+        bytes_per_pixel: decoder.color_type().bytes_per_pixel().into(),
+        ..*estimate
+    };
+    if actual.cost(o, Some(orientation)) > admitted {
+        return Err(RenderError::Unsupported);
+    }
+    let swap = swaps_sides(orientation);
+    let shown = if swap { turned(raw) } else { raw };
+    let source = SourceInfo {
+        format,
+        width: shown.0,
+        height: shown.1,
+    };
+    let out = Output::of(&source, o, webp);
+    // Resized and cropped as stored, turned upright last: the turn then
+    // copies the small result, not the decoded source.
+    let (scaled, crop) = if swap {
+        (turned(out.plan.scaled), turned(out.plan.crop))
+    } else {
+        (out.plan.scaled, out.plan.crop)
+    };
+    let img = DynamicImage::from_decoder(decoder).map_err(|_| RenderError::Unsupported)?;
+    let mut img = resize(img, scaled, crop);
+    img.apply_orientation(orientation);
+    let bytes = encode(&img, out.format, o.quality()).ok_or(RenderError::Unsupported)?;
     Ok(Rendered {
         bytes,
-        content_type: content_type(out),
+        content_type: out.content_type(),
+        source,
     })
 }
 
@@ -185,6 +417,26 @@ pub fn render(source: &[u8], o: &TransformOptions, webp: bool) -> Result<Rendere
 mod tests {
     use super::*;
     use crate::transform::options::Resize;
+    use crate::transform::probe::{probe, Probe};
+
+    /// A whole file in memory, admitted with what its header says.
+    fn render_file(
+        source: &[u8],
+        o: &TransformOptions,
+        webp: bool,
+    ) -> Result<Rendered, RenderError> {
+        let Probe::Found(h) = probe(source) else {
+            return Err(RenderError::Unsupported);
+        };
+        let estimate = Estimate {
+            raw: (h.width, h.height),
+            bytes_per_pixel: h.bytes_per_pixel,
+            scratch_per_pixel: h.scratch_per_pixel,
+            held_source: 2 * source.len() as u64,
+        };
+        let admitted = estimate.cost(o, None);
+        render(Cursor::new(source), h.format, o, webp, &estimate, admitted)
+    }
 
     fn opts(w: Option<u32>, h: Option<u32>, resize: Resize) -> TransformOptions {
         TransformOptions {
@@ -230,13 +482,42 @@ mod tests {
     #[test]
     fn renders_webp_or_the_source_format_at_the_planned_size() {
         let src = jpeg(160, 120);
-        let r = render(&src, &opts(Some(40), None, Resize::Cover), true).unwrap();
+        let r = render_file(&src, &opts(Some(40), None, Resize::Cover), true).unwrap();
         assert_eq!(r.content_type, "image/webp");
         let back = image::load_from_memory(&r.bytes).unwrap();
         assert_eq!((back.width(), back.height()), (40, 30));
-        let r = render(&src, &opts(None, Some(60), Resize::Cover), false).unwrap();
+        let r = render_file(&src, &opts(None, Some(60), Resize::Cover), false).unwrap();
         assert_eq!(r.content_type, "image/jpeg");
         assert_eq!(image::load_from_memory(&r.bytes).unwrap().height(), 60);
+    }
+
+    #[test]
+    fn every_requested_size_renders_at_its_planned_size() {
+        let src = jpeg(97, 61);
+        for resize in [Resize::Cover, Resize::Contain, Resize::Fill] {
+            for n in (1..=120).step_by(7) {
+                for (w, h) in [
+                    (Some(n), None),
+                    (None, Some(n)),
+                    (Some(n), Some(n)),
+                    (Some(n), Some(120 - n + 1)),
+                ] {
+                    let o = TransformOptions {
+                        width: w,
+                        height: h,
+                        resize,
+                        ..Default::default()
+                    };
+                    let r = render_file(&src, &o, false).unwrap_or_else(|e| panic!("{o:?}: {e:?}"));
+                    let back = image::load_from_memory(&r.bytes).unwrap();
+                    assert_eq!(
+                        (back.width(), back.height()),
+                        plan((97, 61), &o).crop,
+                        "{o:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -250,7 +531,7 @@ mod tests {
         let mut rotated = src[..2].to_vec();
         rotated.extend_from_slice(exif);
         rotated.extend_from_slice(&src[2..]);
-        let r = render(&rotated, &opts(Some(60), None, Resize::Cover), true).unwrap();
+        let r = render_file(&rotated, &opts(Some(60), None, Resize::Cover), true).unwrap();
         let back = image::load_from_memory(&r.bytes).unwrap();
         assert_eq!((back.width(), back.height()), (60, 80));
     }
@@ -258,7 +539,7 @@ mod tests {
     #[test]
     fn non_images_and_bombs_are_refused() {
         assert_eq!(
-            render(b"hello, not an image", &TransformOptions::default(), true).err(),
+            render_file(b"hello, not an image", &TransformOptions::default(), true).err(),
             Some(RenderError::Unsupported)
         );
         // A valid PNG header claiming 10000×10000 pixels, and no pixel data.
@@ -276,7 +557,7 @@ mod tests {
         let crc = crc32(&png[start..]);
         png.extend_from_slice(&crc.to_be_bytes());
         assert_eq!(
-            render(&png, &TransformOptions::default(), true).err(),
+            render_file(&png, &TransformOptions::default(), true).err(),
             Some(RenderError::TooManyPixels)
         );
     }

@@ -279,20 +279,6 @@ impl TransformOptions {
             }),
         }
     }
-
-    /// What decides the rendered bytes besides the source version: the
-    /// cache key's and the ETag's input. Defaults are spelled out, so
-    /// `quality=80` and no quality share one rendering.
-    pub fn fingerprint(&self, webp: bool) -> String {
-        format!(
-            "w{}-h{}-{}-q{}-{}",
-            self.width.unwrap_or(0),
-            self.height.unwrap_or(0),
-            self.resize.name(),
-            self.quality(),
-            if webp { "webp" } else { "origin" }
-        )
-    }
 }
 
 #[cfg(test)]

@@ -1,45 +1,24 @@
 //! The answer to a `/render/image` request once the object is found and the
 //! options are known: 304 when the client has this rendering, else the
-//! rendering from the cache, else a fresh one (stored in the cache for the
-//! next request and for other replicas sharing the backend).
+//! rendering from the cache (streamed from the backend), else a fresh one
+//! (kept in the cache for the next request and for other replicas).
 //!
-//! Cache keys live in the same backend as the blobs, named by the object's
-//! version: `render/{object id}/{version}/{digest}.{webp|img}`. A replaced
-//! object has a new version, so an old rendering can never be served for
-//! it; renderings of deleted or replaced versions are left behind as
-//! orphans (never read again), not deleted.
+//! What a request's output is, hence its cache key and ETag, depends on the
+//! source's size and format; once a version has been rendered they are
+//! known ([`cache`]) and a repeated request reads no source. A version's
+//! first request renders first and learns them.
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
-use bytes::{Bytes, BytesMut};
-use futures_util::StreamExt;
-use md5::{Digest, Md5};
+use bytes::Bytes;
 
-use super::image_ops::{self, MAX_SOURCE_BYTES};
+use super::cache;
+use super::image_ops::{Output, MAX_SOURCE_BYTES};
 use super::options::TransformOptions;
+use super::source;
 use crate::error::StorageError;
 use crate::model::Object;
 use crate::{serve, StorageState};
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The backend key of one rendering of one version.
-pub fn cache_key(object_id: &uuid::Uuid, version: &str, fingerprint: &str, webp: bool) -> String {
-    let digest = hex(&Md5::digest(format!("{version}/{fingerprint}").as_bytes()));
-    let ext = if webp { "webp" } else { "img" };
-    format!("render/{object_id}/{version}/{}.{ext}", &digest[..20])
-}
-
-/// Strong, and different for each rendering of each version (a browser
-/// holding the WebP must not revalidate it as the JPEG).
-fn etag(version: &str, fingerprint: &str) -> String {
-    let digest = hex(&Md5::digest(
-        format!("etag/{version}/{fingerprint}").as_bytes(),
-    ));
-    format!("\"{digest}\"")
-}
 
 fn matches(req: &HttpRequest, etag: &str) -> bool {
     req.headers()
@@ -52,32 +31,8 @@ fn matches(req: &HttpRequest, etag: &str) -> bool {
         })
 }
 
-/// Whole blob into memory (sources are at most `MAX_SOURCE_BYTES`).
-async fn read_all(state: &StorageState, name: &str, limit: u64) -> Result<Bytes, StorageError> {
-    let mut stream = state.backend.read(name, None).await?;
-    let mut buf = BytesMut::new();
-    while let Some(chunk) = stream.next().await {
-        buf.extend_from_slice(&chunk?);
-        if buf.len() as u64 > limit {
-            return Err(too_big());
-        }
-    }
-    Ok(buf.freeze())
-}
-
 fn too_big() -> StorageError {
     StorageError::invalid_request("The source image file is too large to process")
-}
-
-async fn store(state: &StorageState, key: &str, bytes: &[u8]) {
-    let stored = async {
-        let mut w = state.backend.writer(key, u64::MAX).await?;
-        w.write(bytes).await?;
-        w.finish().await
-    };
-    if let Err(e) = stored.await {
-        tracing::warn!(error = %e, "could not cache an image rendering");
-    }
 }
 
 fn headers(b: &mut HttpResponseBuilder, obj: &Object, etag: &str, expires: Option<i64>) {
@@ -103,6 +58,28 @@ fn headers(b: &mut HttpResponseBuilder, obj: &Object, etag: &str, expires: Optio
     }
 }
 
+/// A 200 with the rendering's headers, its body still to be given.
+fn ok(
+    req: &HttpRequest,
+    obj: &Object,
+    options: &TransformOptions,
+    etag: &str,
+    content_type: &str,
+    expires: Option<i64>,
+) -> HttpResponseBuilder {
+    let mut b = HttpResponse::Ok();
+    headers(&mut b, obj, etag, expires);
+    b.insert_header((header::CONTENT_TYPE, content_type.to_string()));
+    let applied = options.header();
+    if !applied.is_empty() {
+        b.insert_header(("x-transformations", applied));
+    }
+    if let Some(d) = serve::disposition(req) {
+        b.insert_header((header::CONTENT_DISPOSITION, d));
+    }
+    b
+}
+
 /// The response for a rendering of `obj` with `options`.
 pub async fn rendering(
     req: &HttpRequest,
@@ -119,58 +96,42 @@ pub async fn rendering(
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok());
     let webp = options.webp_output(accept);
-    let fingerprint = options.fingerprint(webp);
-    let etag = etag(version, &fingerprint);
-    if matches(req, &etag) {
-        let mut b = HttpResponse::NotModified();
-        headers(&mut b, obj, &etag, expires);
-        return Ok(b.finish());
-    }
-    let key = cache_key(&obj.id, version, &fingerprint, webp);
-    let (bytes, content_type) = match read_all(state, &key, u64::MAX).await {
-        Ok(bytes) => {
-            let ct = image::guess_format(&bytes)
-                .map_or("application/octet-stream", image_ops::content_type);
-            (bytes, ct)
+    if let Some(known) = state.render_cache.source(&state.pool, version).await? {
+        let output = Output::of(&known, &options, webp);
+        let etag = cache::etag(version, &output);
+        if matches(req, &etag) {
+            let mut b = HttpResponse::NotModified();
+            headers(&mut b, obj, &etag, expires);
+            return Ok(b.finish());
         }
-        Err(_) => {
-            if obj.size() > MAX_SOURCE_BYTES {
-                return Err(too_big());
+        let key = cache::key(version, &output);
+        if let Some(hit) = state.render_cache.get(&state.pool, &key).await? {
+            match state.backend.read_render(&key).await {
+                Ok(body) => {
+                    let mut b = ok(req, obj, &options, &etag, &hit.content_type, expires);
+                    b.no_chunking(hit.size);
+                    return Ok(b.streaming(body));
+                }
+                // Evicted by another replica since the index was read:
+                // rendered and kept again below.
+                Err(e) if e.status == 404 => {}
+                Err(e) => return Err(e),
             }
-            let source = read_all(state, version, MAX_SOURCE_BYTES).await?;
-            let r = state.renderer.render(source, options, webp).await?;
-            store(state, &key, &r.bytes).await;
-            (Bytes::from(r.bytes), r.content_type)
         }
-    };
-    let mut b = HttpResponse::Ok();
-    headers(&mut b, obj, &etag, expires);
-    b.insert_header((header::CONTENT_TYPE, content_type));
-    let applied = options.header();
-    if !applied.is_empty() {
-        b.insert_header(("x-transformations", applied));
     }
-    if let Some(d) = serve::disposition(req) {
-        b.insert_header((header::CONTENT_DISPOSITION, d));
+    if obj.size() > MAX_SOURCE_BYTES {
+        return Err(too_big());
     }
-    Ok(b.body(bytes))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cache_keys_depend_on_version_and_options() {
-        let id = uuid::Uuid::nil();
-        let a = cache_key(&id, "v1", "w200-h0-cover-q80-webp", true);
-        assert!(a.starts_with("render/00000000-0000-0000-0000-000000000000/v1/"));
-        assert!(a.ends_with(".webp"));
-        assert_eq!(a, cache_key(&id, "v1", "w200-h0-cover-q80-webp", true));
-        assert_ne!(a, cache_key(&id, "v2", "w200-h0-cover-q80-webp", true));
-        assert_ne!(a, cache_key(&id, "v1", "w201-h0-cover-q80-webp", true));
-        assert!(cache_key(&id, "v1", "w200-h0-cover-q80-origin", false).ends_with(".img"));
-        assert_ne!(etag("v1", "a"), etag("v1", "b"));
-        assert_ne!(etag("v1", "a"), etag("v2", "a"));
-    }
+    let rendered = source::render(state, version, obj.size(), options, webp).await?;
+    let output = Output::of(&rendered.source, &options, webp);
+    let key = cache::key(version, &output);
+    state
+        .render_cache
+        .put(&state.pool, &state.backend, version, &key, &rendered)
+        .await;
+    let etag = cache::etag(version, &output);
+    Ok(
+        ok(req, obj, &options, &etag, rendered.content_type, expires)
+            .body(Bytes::from(rendered.bytes)),
+    )
 }

@@ -117,6 +117,15 @@ pub async fn spawn_s3_app(max_upload: u64) -> Option<TestApp> {
 }
 
 pub async fn spawn_app_on(store: Store, max_upload: u64) -> Option<TestApp> {
+    spawn_app_with(store, max_upload, |_| {}).await
+}
+
+/// [`spawn_app_on`] with its storage settings changed by `configure`.
+pub async fn spawn_app_with(
+    store: Store,
+    max_upload: u64,
+    configure: impl FnOnce(&mut StorageSettings),
+) -> Option<TestApp> {
     let blobs = tempfile::tempdir().unwrap();
     let (backend, s3) = match store {
         Store::Local => (Backend::local(blobs.path()).unwrap(), None),
@@ -167,16 +176,16 @@ pub async fn spawn_app_on(store: Store, max_upload: u64) -> Option<TestApp> {
     .execute(&db.owner)
     .await
     .unwrap();
-    let state = web::Data::new(StorageState::new(
-        db.api.clone(),
-        backend.clone(),
-        StorageSettings {
-            jwt_secret: SecretString::from(JWT_SECRET.to_string()),
-            max_upload,
-            timeouts: pleat_db::StatementTimeouts::default(),
-            transform_concurrency: 2,
-        },
-    ));
+    let mut settings = StorageSettings {
+        jwt_secret: SecretString::from(JWT_SECRET.to_string()),
+        max_upload,
+        timeouts: pleat_db::StatementTimeouts::default(),
+        transform_concurrency: 2,
+        transform_memory: 1024 * 1024 * 1024,
+        transform_cache: 1024 * 1024 * 1024,
+    };
+    configure(&mut settings);
+    let state = web::Data::new(StorageState::new(db.api.clone(), backend.clone(), settings));
     let shared = state.clone();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();

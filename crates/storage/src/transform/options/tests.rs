@@ -92,16 +92,3 @@ fn claims_round_trip_and_headers_use_imgproxy_names() {
         "body/transform/quality must be >= 20"
     );
 }
-
-#[test]
-fn fingerprints_spell_out_defaults() {
-    let a = q("width=200").unwrap();
-    let b = q("width=200&quality=80&resize=cover").unwrap();
-    assert_eq!(a.fingerprint(true), b.fingerprint(true));
-    assert_ne!(a.fingerprint(true), a.fingerprint(false));
-    assert_ne!(
-        a.fingerprint(true),
-        q("width=201").unwrap().fingerprint(true)
-    );
-    assert_eq!(a.fingerprint(true), "w200-h0-cover-q80-webp");
-}
