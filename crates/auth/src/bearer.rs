@@ -101,7 +101,8 @@ pub async fn require_admin_or_editor(state: &AuthState, req: &HttpRequest) -> Re
         return Err(Error::NotAdmin("User not allowed"));
     }
     let principal = authenticate(state, req).await?;
-    let editor = principal.user.app_metadata.get(crate::accounts::EDITOR) == Some(&serde_json::Value::Bool(true));
+    let editor = principal.user.app_metadata.get(crate::accounts::EDITOR)
+        == Some(&serde_json::Value::Bool(true));
     if editor {
         Ok(())
     } else {

@@ -70,9 +70,11 @@ pub async fn check(
             return Err(refused("Email rate limit exceeded".into()));
         }
     }
-    sqlx::query("INSERT INTO auth.mail_sends (key) SELECT k FROM unnest($1::text[]) k WHERE k IS NOT NULL")
-        .bind(vec![Some(address_key), client_key])
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO auth.mail_sends (key) SELECT k FROM unnest($1::text[]) k WHERE k IS NOT NULL",
+    )
+    .bind(vec![Some(address_key), client_key])
+    .execute(conn)
+    .await?;
     Ok(())
 }

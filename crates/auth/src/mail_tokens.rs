@@ -191,8 +191,9 @@ pub async fn has(conn: &mut PgConnection, user_id: Uuid, kind: Kind) -> Result<b
 
 /// `{site}/auth/v1/verify?token=…&type=…&redirect_to=…`, as GoTrue's mails link.
 pub fn action_link(state: &AuthState, token_hash: &str, kind: Kind, redirect_to: &str) -> String {
-    let mut url = url::Url::parse(&format!("{}/verify", state.issuer()))
-        .unwrap_or_else(|_| url::Url::parse("http://localhost/auth/v1/verify").expect("a valid URL"));
+    let mut url = url::Url::parse(&format!("{}/verify", state.issuer())).unwrap_or_else(|_| {
+        url::Url::parse("http://localhost/auth/v1/verify").expect("a valid URL")
+    });
     url.query_pairs_mut()
         .append_pair("token", token_hash)
         .append_pair("type", kind.verification_type())
@@ -242,14 +243,21 @@ mod tests {
         let h = token_hash(&key, "A@b.c", "123456");
         assert_eq!(h.len(), 56);
         assert_eq!(h, token_hash(&key, "a@b.c", "123456"));
-        assert_ne!(h, hex::encode(Sha224::digest(b"a@b.c123456")), "not computable from the address and code");
+        assert_ne!(
+            h,
+            hex::encode(Sha224::digest(b"a@b.c123456")),
+            "not computable from the address and code"
+        );
         let other = derivation_key(&SecretString::from("t".repeat(32)));
         assert_ne!(h, token_hash(&other, "a@b.c", "123456"));
     }
 
     #[test]
     fn verify_types_map_to_tokens() {
-        assert_eq!(Kind::for_verify_type("recovery"), Some(&[Kind::Recovery][..]));
+        assert_eq!(
+            Kind::for_verify_type("recovery"),
+            Some(&[Kind::Recovery][..])
+        );
         assert!(Kind::for_verify_type("sms").is_none());
         assert_eq!(Kind::EmailChangeNew.verification_type(), "email_change");
     }

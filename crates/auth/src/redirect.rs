@@ -39,7 +39,11 @@ pub fn resolve(state: &AuthState, requested: Option<&str>) -> String {
         Ok(url)
             if matches!(url.scheme(), "http" | "https")
                 && url.username().is_empty()
-                && state.settings.redirect_urls.iter().any(|e| matches(e, &url)) =>
+                && state
+                    .settings
+                    .redirect_urls
+                    .iter()
+                    .any(|e| matches(e, &url)) =>
         {
             requested.to_string()
         }
@@ -66,11 +70,23 @@ mod tests {
     #[test]
     fn entries_match_their_origin_and_paths_below() {
         assert!(ok("https://shop.example", "https://shop.example/admin#x"));
-        assert!(ok("https://shop.example/app", "https://shop.example/app/reset"));
-        assert!(!ok("https://shop.example/app", "https://shop.example/application"));
-        assert!(!ok("https://shop.example", "https://shop.example.evil.test/"));
+        assert!(ok(
+            "https://shop.example/app",
+            "https://shop.example/app/reset"
+        ));
+        assert!(!ok(
+            "https://shop.example/app",
+            "https://shop.example/application"
+        ));
+        assert!(!ok(
+            "https://shop.example",
+            "https://shop.example.evil.test/"
+        ));
         assert!(!ok("https://shop.example", "http://shop.example/"));
         assert!(!ok("https://shop.example", "https://shop.example:8443/"));
-        assert!(ok("http://localhost:3000/*", "http://localhost:3000/anything?x=1"));
+        assert!(ok(
+            "http://localhost:3000/*",
+            "http://localhost:3000/anything?x=1"
+        ));
     }
 }

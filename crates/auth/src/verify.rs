@@ -47,8 +47,9 @@ pub async fn verify(
     verify_type: &str,
     proof: Proof,
 ) -> Result<Verified, Error> {
-    let kinds = Kind::for_verify_type(verify_type)
-        .ok_or_else(|| Error::Validation(format!("Unsupported verification type: {verify_type}")))?;
+    let kinds = Kind::for_verify_type(verify_type).ok_or_else(|| {
+        Error::Validation(format!("Unsupported verification type: {verify_type}"))
+    })?;
     let exp = state.settings.otp_exp;
     let mut tx = state.pool.begin().await?;
     let used = match proof {
@@ -85,14 +86,20 @@ pub async fn verify(
     }
     let (session, refresh_token) = session::create(&mut tx, user.id, method, client).await?;
     users::touch_sign_in(&mut tx, user.id).await?;
-    let user = users::find_by_id(&mut tx, user.id).await?.ok_or_else(invalid)?;
+    let user = users::find_by_id(&mut tx, user.id)
+        .await?
+        .ok_or_else(invalid)?;
     tx.commit().await?;
     let body = session::response(state, &user, &session, refresh_token)?;
     Ok(Verified::Session(body, used.kind.verification_type()))
 }
 
 /// `false` while the other half of the change is still unconfirmed.
-async fn change_email(conn: &mut PgConnection, used: &Used, pending: Option<&str>) -> Result<bool, Error> {
+async fn change_email(
+    conn: &mut PgConnection,
+    used: &Used,
+    pending: Option<&str>,
+) -> Result<bool, Error> {
     let Some(new_email) = pending else {
         return Err(invalid());
     };

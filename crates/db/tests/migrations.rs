@@ -6,7 +6,12 @@ use pleat_db::testing::{fresh_database, standard_sets};
 use sqlx::PgPool;
 
 async fn standard() -> Vec<Set> {
-    standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await
+    standard_sets(
+        &pleat_auth::MIGRATIONS,
+        &pleat_mail::MIGRATIONS,
+        &pleat_storage::MIGRATIONS,
+    )
+    .await
 }
 
 async fn fresh(sets: &[Set]) -> PgPool {

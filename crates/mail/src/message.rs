@@ -46,14 +46,24 @@ pub fn build(mail: &Claimed, from: &Mailbox, rendered: Rendered) -> Result<Messa
     if let Some(reply_to) = &mail.reply_to {
         match reply_to.parse::<Mailbox>() {
             Ok(mailbox) => builder = builder.reply_to(mailbox),
-            Err(e) => tracing::warn!(mail = mail.id, error = %e, "mail: Reply-To left out, it does not parse"),
+            Err(e) => {
+                tracing::warn!(mail = mail.id, error = %e, "mail: Reply-To left out, it does not parse")
+            }
         }
     }
     builder
         .multipart(
             MultiPart::alternative()
-                .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(rendered.text))
-                .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(rendered.html)),
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_PLAIN)
+                        .body(rendered.text),
+                )
+                .singlepart(
+                    SinglePart::builder()
+                        .header(ContentType::TEXT_HTML)
+                        .body(rendered.html),
+                ),
         )
         .map_err(|e| format!("building the message: {e}"))
 }

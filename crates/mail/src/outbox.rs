@@ -48,7 +48,11 @@ pub async fn enqueue<'e>(
 /// Claim up to `limit` due rows: pending ones whose time has come and
 /// `sending` ones whose lease ran out. SKIP LOCKED lets replicas claim side by
 /// side without waiting for, or taking, each other's rows.
-pub async fn claim(pool: &PgPool, limit: i64, lease: Duration) -> Result<Vec<Claimed>, sqlx::Error> {
+pub async fn claim(
+    pool: &PgPool,
+    limit: i64,
+    lease: Duration,
+) -> Result<Vec<Claimed>, sqlx::Error> {
     sqlx::query_as(
         "WITH due AS ( \
            SELECT id FROM pleat_mail.outbox \

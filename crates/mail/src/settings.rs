@@ -62,7 +62,10 @@ impl MailSettings {
 
 /// `no-reply@{host}` for a site URL (`localhost` when the host is an IP address).
 pub fn default_from(site_url: &str) -> String {
-    let host = match url::Url::parse(site_url).ok().and_then(|u| u.host().map(|h| h.to_owned())) {
+    let host = match url::Url::parse(site_url)
+        .ok()
+        .and_then(|u| u.host().map(|h| h.to_owned()))
+    {
         Some(url::Host::Domain(name)) => name,
         // lettre takes no address literals (`@[127.0.0.1]`).
         Some(url::Host::Ipv4(_) | url::Host::Ipv6(_)) | None => "localhost".into(),
@@ -85,7 +88,10 @@ mod tests {
 
     #[test]
     fn default_sender_uses_the_site_host() {
-        assert_eq!(default_from("https://shop.example:8443/x"), "no-reply@shop.example");
+        assert_eq!(
+            default_from("https://shop.example:8443/x"),
+            "no-reply@shop.example"
+        );
         assert_eq!(default_from("http://127.0.0.1:8080"), "no-reply@localhost");
     }
 }

@@ -54,7 +54,10 @@ impl SmtpUrl {
 
     /// The transport; it connects on each send (mails are rare, and a pooled
     /// connection would only go stale between them).
-    pub fn transport(&self, timeout: Duration) -> Result<AsyncSmtpTransport<Tokio1Executor>, String> {
+    pub fn transport(
+        &self,
+        timeout: Duration,
+    ) -> Result<AsyncSmtpTransport<Tokio1Executor>, String> {
         let tls_parameters =
             TlsParameters::new(self.host.clone()).map_err(|e| format!("TLS setup: {e}"))?;
         let tls = match self.implicit_tls {

@@ -13,21 +13,54 @@ use serde_json::Value;
 
 const EMBEDDED: &[(&str, &str)] = &[
     ("layout.html", include_str!("../templates/layout.html")),
-    ("recovery.subject.txt", include_str!("../templates/recovery.subject.txt")),
+    (
+        "recovery.subject.txt",
+        include_str!("../templates/recovery.subject.txt"),
+    ),
     ("recovery.txt", include_str!("../templates/recovery.txt")),
     ("recovery.html", include_str!("../templates/recovery.html")),
-    ("invite.subject.txt", include_str!("../templates/invite.subject.txt")),
+    (
+        "invite.subject.txt",
+        include_str!("../templates/invite.subject.txt"),
+    ),
     ("invite.txt", include_str!("../templates/invite.txt")),
     ("invite.html", include_str!("../templates/invite.html")),
-    ("magic_link.subject.txt", include_str!("../templates/magic_link.subject.txt")),
-    ("magic_link.txt", include_str!("../templates/magic_link.txt")),
-    ("magic_link.html", include_str!("../templates/magic_link.html")),
-    ("email_change.subject.txt", include_str!("../templates/email_change.subject.txt")),
-    ("email_change.txt", include_str!("../templates/email_change.txt")),
-    ("email_change.html", include_str!("../templates/email_change.html")),
-    ("confirmation.subject.txt", include_str!("../templates/confirmation.subject.txt")),
-    ("confirmation.txt", include_str!("../templates/confirmation.txt")),
-    ("confirmation.html", include_str!("../templates/confirmation.html")),
+    (
+        "magic_link.subject.txt",
+        include_str!("../templates/magic_link.subject.txt"),
+    ),
+    (
+        "magic_link.txt",
+        include_str!("../templates/magic_link.txt"),
+    ),
+    (
+        "magic_link.html",
+        include_str!("../templates/magic_link.html"),
+    ),
+    (
+        "email_change.subject.txt",
+        include_str!("../templates/email_change.subject.txt"),
+    ),
+    (
+        "email_change.txt",
+        include_str!("../templates/email_change.txt"),
+    ),
+    (
+        "email_change.html",
+        include_str!("../templates/email_change.html"),
+    ),
+    (
+        "confirmation.subject.txt",
+        include_str!("../templates/confirmation.subject.txt"),
+    ),
+    (
+        "confirmation.txt",
+        include_str!("../templates/confirmation.txt"),
+    ),
+    (
+        "confirmation.html",
+        include_str!("../templates/confirmation.html"),
+    ),
 ];
 
 /// One rendered mail.
@@ -79,8 +112,12 @@ pub fn render(dir: Option<&Path>, name: &str, context: &Value) -> Result<Rendere
     env.set_loader(move |n| load(owned.as_deref(), n));
     let part = |suffix: &str| -> Result<String, String> {
         let file = format!("{name}.{suffix}");
-        let template = env.get_template(&file).map_err(|e| format!("{file}: {e}"))?;
-        template.render(minijinja::value::Serde(context)).map_err(|e| format!("{file}: {e:#}"))
+        let template = env
+            .get_template(&file)
+            .map_err(|e| format!("{file}: {e}"))?;
+        template
+            .render(minijinja::value::Serde(context))
+            .map_err(|e| format!("{file}: {e:#}"))
     };
     let subject = part("subject.txt")?;
     Ok(Rendered {

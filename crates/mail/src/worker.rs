@@ -121,7 +121,8 @@ impl Worker {
 
     async fn deliver(&self, mail: &Claimed) -> Result<Outcome, sqlx::Error> {
         let ctx = message::context(mail, &self.settings.site_url);
-        let rendered = templates::render(self.settings.templates_dir.as_deref(), &mail.template, &ctx);
+        let rendered =
+            templates::render(self.settings.templates_dir.as_deref(), &mail.template, &ctx);
         let result = match rendered {
             Err(e) => Err((e, true)),
             Ok(rendered) => match &self.transport {
@@ -145,13 +146,21 @@ impl Worker {
             },
         };
         let finished = match result {
-            Ok(()) => outbox::mark_sent(&self.pool, mail).await?.then_some(Outcome::Sent),
+            Ok(()) => outbox::mark_sent(&self.pool, mail)
+                .await?
+                .then_some(Outcome::Sent),
             Err((error, permanent)) => {
                 let give_up = permanent || mail.attempts as u32 >= self.settings.max_attempts;
                 let wait = (!give_up).then(|| self.settings.backoff(mail.attempts as u32));
                 tracing::warn!(mail = mail.id, to = %mail.recipient, attempts = mail.attempts, give_up, error = %error, "mail: not sent");
-                let outcome = if give_up { Outcome::Failed } else { Outcome::Retry };
-                outbox::mark_unsent(&self.pool, mail, &error, wait).await?.then_some(outcome)
+                let outcome = if give_up {
+                    Outcome::Failed
+                } else {
+                    Outcome::Retry
+                };
+                outbox::mark_unsent(&self.pool, mail, &error, wait)
+                    .await?
+                    .then_some(outcome)
             }
         };
         Ok(finished.unwrap_or(Outcome::Lost))

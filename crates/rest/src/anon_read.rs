@@ -69,9 +69,13 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
         statement_timeout: state.settings.timeouts.setting("anon"),
         session: None,
     };
-    let outcome = execute::run(&state.conns, &ctx, &plan.statement, execute::Ending::Read, |o| {
-        response::decide(&plan.response, o)
-    })
+    let outcome = execute::run(
+        &state.conns,
+        &ctx,
+        &plan.statement,
+        execute::Ending::Read,
+        |o| response::decide(&plan.response, o),
+    )
     .await?;
     let out = response::respond(&plan.response, &outcome, None)?;
     Ok(out.body.unwrap_or_else(|| "null".into()))

@@ -182,13 +182,55 @@ fn writes_commit_in_the_same_write_only_when_the_outcome_cannot_matter() {
     type Case<'a> = (&'a str, &'a str, &'a [(&'a str, &'a str)], &'a str, Ending);
     let cases: [Case; 9] = [
         ("POST", "/books", &[], r#"{"title":"x"}"#, Ending::Commit),
-        ("PATCH", "/books?id=eq.1", &[("prefer", "return=minimal")], r#"{"title":"x"}"#, Ending::Commit),
-        ("DELETE", "/books?id=eq.1", &[("prefer", "return=representation")], "", Ending::Commit),
-        ("PATCH", "/books?id=eq.1", &[("accept", "application/vnd.pgrst.object+json")], r#"{"title":"x"}"#, Ending::Decide),
-        ("PUT", "/books?id=eq.1", &[], r#"{"id":1,"title":"x"}"#, Ending::Decide),
-        ("DELETE", "/books?id=eq.1", &[("prefer", "handling=strict, max-affected=1")], "", Ending::Decide),
-        ("POST", "/books", &[("prefer", "tx=rollback")], r#"{"title":"x"}"#, Ending::Decide),
-        ("POST", "/rpc/add_review", &[], r#"{"book":1,"stars":5}"#, Ending::Commit),
+        (
+            "PATCH",
+            "/books?id=eq.1",
+            &[("prefer", "return=minimal")],
+            r#"{"title":"x"}"#,
+            Ending::Commit,
+        ),
+        (
+            "DELETE",
+            "/books?id=eq.1",
+            &[("prefer", "return=representation")],
+            "",
+            Ending::Commit,
+        ),
+        (
+            "PATCH",
+            "/books?id=eq.1",
+            &[("accept", "application/vnd.pgrst.object+json")],
+            r#"{"title":"x"}"#,
+            Ending::Decide,
+        ),
+        (
+            "PUT",
+            "/books?id=eq.1",
+            &[],
+            r#"{"id":1,"title":"x"}"#,
+            Ending::Decide,
+        ),
+        (
+            "DELETE",
+            "/books?id=eq.1",
+            &[("prefer", "handling=strict, max-affected=1")],
+            "",
+            Ending::Decide,
+        ),
+        (
+            "POST",
+            "/books",
+            &[("prefer", "tx=rollback")],
+            r#"{"title":"x"}"#,
+            Ending::Decide,
+        ),
+        (
+            "POST",
+            "/rpc/add_review",
+            &[],
+            r#"{"book":1,"stars":5}"#,
+            Ending::Commit,
+        ),
         ("GET", "/books", &[], "", Ending::Read),
     ];
     for (method, target, headers, body, expected) in cases {

@@ -288,8 +288,14 @@ async fn openapi_for(
         &[Param::Text(schema.to_string())],
     )
     .await?;
-    let relations = row.text_array(0).map_err(DbFailure::from)?.unwrap_or_default();
-    let functions = row.text_array(1).map_err(DbFailure::from)?.unwrap_or_default();
+    let relations = row
+        .text_array(0)
+        .map_err(DbFailure::from)?
+        .unwrap_or_default();
+    let functions = row
+        .text_array(1)
+        .map_err(DbFailure::from)?
+        .unwrap_or_default();
     let mut visible = openapi::Visible::all(cache, schema);
     visible.relations.retain(|r| relations.contains(&r.name));
     visible.functions.retain(|f| functions.contains(&f.name));

@@ -140,11 +140,29 @@ mod tests {
 
     #[test]
     fn buckets_grow_by_quarter_octaves_and_bound_their_values() {
-        for us in [0u64, 1, 2, 3, 4, 5, 7, 8, 100, 1_000, 12_345, 1_000_000, u64::MAX] {
+        for us in [
+            0u64,
+            1,
+            2,
+            3,
+            4,
+            5,
+            7,
+            8,
+            100,
+            1_000,
+            12_345,
+            1_000_000,
+            u64::MAX,
+        ] {
             let b = bucket(us);
             assert!(us <= upper_bound(b), "{us} in bucket {b}");
             if b > 8 {
-                assert!(us > upper_bound(b - 1), "{us} belongs above bucket {}", b - 1);
+                assert!(
+                    us > upper_bound(b - 1),
+                    "{us} belongs above bucket {}",
+                    b - 1
+                );
             }
         }
         assert_eq!(bucket(1_100), bucket(1_200));
@@ -158,7 +176,11 @@ mod tests {
             h.record(Duration::from_micros(1_000));
         }
         h.record(Duration::from_millis(300));
-        assert!((1_000..1_200).contains(&h.quantile(0.5)), "{}", h.quantile(0.5));
+        assert!(
+            (1_000..1_200).contains(&h.quantile(0.5)),
+            "{}",
+            h.quantile(0.5)
+        );
         assert!((1_000..1_200).contains(&h.quantile(0.99)));
         assert_eq!(h.quantile(1.0), 300_000);
         assert!(h.summary().contains("n=100"), "{}", h.summary());

@@ -23,7 +23,11 @@ struct Params {
     data: Option<Map<String, Value>>,
 }
 
-pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
     bearer::require_admin_or_editor(&state, &req).await?;
     let params: Params = body::json(&payload)?;
     let email = validate::email(&present(params.email).unwrap_or_default())?;
@@ -32,12 +36,25 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
     mail_limits::check(&mut tx, state.limits(), &email, Some(state.client_ip(&req))).await?;
     let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
     let issued = mail_tokens::issue(&mut tx, &state, user.id, Kind::Invite, &email).await?;
-    mail_tokens::send(&mut tx, &state, Kind::Invite, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+    mail_tokens::send(
+        &mut tx,
+        &state,
+        Kind::Invite,
+        &issued,
+        &email,
+        &email,
+        None,
+        &redirect_to,
+        &user.user_metadata,
+    )
+    .await?;
     sqlx::query("UPDATE auth.users SET invited_at = now() WHERE id = $1")
         .bind(user.id)
         .execute(&mut *tx)
         .await?;
-    let user = users::find_by_id(&mut tx, user.id).await?.ok_or(Error::UserNotFound)?;
+    let user = users::find_by_id(&mut tx, user.id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
     tx.commit().await?;
     Ok(HttpResponse::Ok().json(user.to_json()))
 }

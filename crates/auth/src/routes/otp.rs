@@ -30,7 +30,11 @@ struct Params {
     data: Option<Map<String, Value>>,
 }
 
-pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
     let ip = state.client_ip(&req);
     state.limiter.check(Bucket::Otp, ip).await?;
     let params: Params = body::json(&payload)?;
@@ -67,13 +71,30 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
                 user_metadata,
                 app_metadata: Map::new(),
             };
-            users::insert(&mut tx, new).await?.ok_or(Error::UserAlreadyExists)?
+            users::insert(&mut tx, new)
+                .await?
+                .ok_or(Error::UserAlreadyExists)?
         }
     };
     mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
-    let kind = if user.is_confirmed() { Kind::MagicLink } else { Kind::Confirmation };
+    let kind = if user.is_confirmed() {
+        Kind::MagicLink
+    } else {
+        Kind::Confirmation
+    };
     let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
-    mail_tokens::send(&mut tx, &state, kind, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+    mail_tokens::send(
+        &mut tx,
+        &state,
+        kind,
+        &issued,
+        &email,
+        &email,
+        None,
+        &redirect_to,
+        &user.user_metadata,
+    )
+    .await?;
     if kind == Kind::Confirmation {
         sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
             .bind(user.id)

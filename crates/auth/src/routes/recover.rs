@@ -22,23 +22,44 @@ struct Params {
     email: Option<String>,
 }
 
-pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
     let ip = state.client_ip(&req);
     state.limiter.check(Bucket::Otp, ip).await?;
     timing::no_sooner_than(timing::FLOOR, recover(&state, &req, &payload, ip)).await
 }
 
-async fn recover(state: &AuthState, req: &HttpRequest, payload: &Bytes, ip: IpAddr) -> Result<HttpResponse, Error> {
+async fn recover(
+    state: &AuthState,
+    req: &HttpRequest,
+    payload: &Bytes,
+    ip: IpAddr,
+) -> Result<HttpResponse, Error> {
     let params: Params = body::json(payload)?;
-    let email = validate::email(&present(params.email).ok_or_else(|| {
-        Error::Validation("Password recovery requires an email".into())
-    })?)?;
+    let email = validate::email(
+        &present(params.email)
+            .ok_or_else(|| Error::Validation("Password recovery requires an email".into()))?,
+    )?;
     let redirect_to = redirect::resolve(state, redirect::query_param(req).as_deref());
     let mut tx = state.pool.begin().await?;
     mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     if let Some(user) = users::find_by_email(&mut tx, &email).await? {
         let issued = mail_tokens::issue(&mut tx, state, user.id, Kind::Recovery, &email).await?;
-        mail_tokens::send(&mut tx, state, Kind::Recovery, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+        mail_tokens::send(
+            &mut tx,
+            state,
+            Kind::Recovery,
+            &issued,
+            &email,
+            &email,
+            None,
+            &redirect_to,
+            &user.user_metadata,
+        )
+        .await?;
         sqlx::query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1")
             .bind(user.id)
             .execute(&mut *tx)

@@ -26,29 +26,55 @@ struct Params {
     phone: Option<String>,
 }
 
-pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
     let ip = state.client_ip(&req);
     state.limiter.check(Bucket::Otp, ip).await?;
     timing::no_sooner_than(timing::FLOOR, resend(&state, &req, &payload, ip)).await
 }
 
-async fn resend(state: &AuthState, req: &HttpRequest, payload: &Bytes, ip: IpAddr) -> Result<HttpResponse, Error> {
+async fn resend(
+    state: &AuthState,
+    req: &HttpRequest,
+    payload: &Bytes,
+    ip: IpAddr,
+) -> Result<HttpResponse, Error> {
     let params: Params = body::json(payload)?;
     let resend_type = present(params.resend_type).unwrap_or_default();
     if matches!(resend_type.as_str(), "sms" | "phone_change") || present(params.phone).is_some() {
         return Err(phone_disabled());
     }
     if !matches!(resend_type.as_str(), "signup" | "email_change") {
-        return Err(Error::Validation("Missing one of these types: signup, email_change, sms, phone_change".into()));
+        return Err(Error::Validation(
+            "Missing one of these types: signup, email_change, sms, phone_change".into(),
+        ));
     }
     let email = validate::email(&present(params.email).unwrap_or_default())?;
     let redirect_to = redirect::resolve(state, redirect::query_param(req).as_deref());
     let mut tx = state.pool.begin().await?;
     mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     if resend_type == "signup" {
-        if let Some(user) = users::find_by_email(&mut tx, &email).await?.filter(|u| !u.is_confirmed()) {
-            let issued = mail_tokens::issue(&mut tx, state, user.id, Kind::Confirmation, &email).await?;
-            mail_tokens::send(&mut tx, state, Kind::Confirmation, &issued, &email, &email, None, &redirect_to, &user.user_metadata).await?;
+        if let Some(user) = users::find_by_email(&mut tx, &email)
+            .await?
+            .filter(|u| !u.is_confirmed())
+        {
+            let issued =
+                mail_tokens::issue(&mut tx, state, user.id, Kind::Confirmation, &email).await?;
+            mail_tokens::send(
+                &mut tx,
+                state,
+                Kind::Confirmation,
+                &issued,
+                &email,
+                &email,
+                None,
+                &redirect_to,
+                &user.user_metadata,
+            )
+            .await?;
         }
     } else {
         let user: Option<uuid::Uuid> = sqlx::query_scalar(

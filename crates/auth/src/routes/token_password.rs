@@ -80,7 +80,10 @@ fn read(payload: &Bytes) -> Result<(String, SecretString), Error> {
         (None, None) => return Err(Error::Validation("missing email or phone".into())),
         (Some(email), None) => email.trim().to_lowercase(),
     };
-    Ok((email, SecretString::from(params.password.unwrap_or_default())))
+    Ok((
+        email,
+        SecretString::from(params.password.unwrap_or_default()),
+    ))
 }
 
 /// After the right password, in one autocommitted statement: clear the

@@ -13,7 +13,9 @@ use serde_json::{Map, Value};
 use super::unsupported::phone_disabled;
 use crate::body::{self, present};
 use crate::model::merge_metadata;
-use crate::{bearer, email_change, mail_limits, redirect, session, users, validate, AuthState, Error};
+use crate::{
+    bearer, email_change, mail_limits, redirect, session, users, validate, AuthState, Error,
+};
 
 #[derive(Deserialize)]
 struct Params {
@@ -67,7 +69,13 @@ pub async fn handle(
         users::set_metadata(&mut tx, &locked).await?;
     }
     if let Some(new_email) = &new_email {
-        mail_limits::check(&mut tx, state.limits(), new_email, Some(state.client_ip(&req))).await?;
+        mail_limits::check(
+            &mut tx,
+            state.limits(),
+            new_email,
+            Some(state.client_ip(&req)),
+        )
+        .await?;
         let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
         email_change::send(&mut tx, &state, &locked, new_email, &redirect_to).await?;
     }

@@ -43,7 +43,10 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
     state.limiter.check(Bucket::Verify, ip).await?;
     let params: Params = body::query(req.query_string())?;
     let target = redirect::resolve(&state, params.redirect_to.as_deref());
-    let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok());
+    let user_agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok());
     let client = Client { ip, user_agent };
     let outcome = match (params.token.filter(|t| !t.is_empty()), params.verify_type) {
         (Some(token), Some(t)) => verify::verify(&state, &client, &t, Proof::Hash(token)).await,
@@ -67,14 +70,21 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
                 ]),
             ))
         }
-        Ok(Verified::Pending) => Ok(to(&target, fragment(&[("message", PENDING_MESSAGE.into())]))),
+        Ok(Verified::Pending) => Ok(to(
+            &target,
+            fragment(&[("message", PENDING_MESSAGE.into())]),
+        )),
         Err(Error::Unexpected(e)) => Err(Error::Unexpected(e)),
         Err(e) => {
             let description = match e.code() {
                 "otp_expired" => "Email link is invalid or has expired".to_string(),
                 _ => e.to_string(),
             };
-            let error = if e.status().as_u16() == 403 { "access_denied" } else { "invalid_request" };
+            let error = if e.status().as_u16() == 403 {
+                "access_denied"
+            } else {
+                "invalid_request"
+            };
             Ok(to(
                 &target,
                 fragment(&[

@@ -26,7 +26,11 @@ struct Params {
     phone: Option<String>,
 }
 
-pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
     let ip = state.client_ip(&req);
     state.limiter.check(Bucket::Verify, ip).await?;
     let params: Params = body::json(&payload)?;
@@ -35,17 +39,37 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest, payload: Bytes) ->
     if present(params.phone).is_some() && present(params.email.clone()).is_none() {
         return Err(phone_disabled());
     }
-    let proof = match (present(params.token_hash), present(params.token), present(params.email)) {
+    let proof = match (
+        present(params.token_hash),
+        present(params.token),
+        present(params.email),
+    ) {
         (Some(hash), _, _) => Proof::Hash(hash),
-        (None, Some(otp), Some(email)) => Proof::Code { email: code_address(&email)?, otp },
-        (None, Some(_), None) => return Err(Error::Validation("Only an email address or phone number should be provided on verify".into())),
-        (None, None, _) => return Err(Error::Validation("Verify requires either a token or a token hash".into())),
+        (None, Some(otp), Some(email)) => Proof::Code {
+            email: code_address(&email)?,
+            otp,
+        },
+        (None, Some(_), None) => {
+            return Err(Error::Validation(
+                "Only an email address or phone number should be provided on verify".into(),
+            ))
+        }
+        (None, None, _) => {
+            return Err(Error::Validation(
+                "Verify requires either a token or a token hash".into(),
+            ))
+        }
     };
-    let user_agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok());
+    let user_agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok());
     let client = Client { ip, user_agent };
     match verify::verify(&state, &client, &verify_type, proof).await? {
         Verified::Session(body, _) => Ok(HttpResponse::Ok().json(body)),
-        Verified::Pending => Ok(HttpResponse::Ok().json(json!({"msg": PENDING_MESSAGE, "code": 200}))),
+        Verified::Pending => {
+            Ok(HttpResponse::Ok().json(json!({"msg": PENDING_MESSAGE, "code": 200})))
+        }
     }
 }
 

@@ -65,7 +65,12 @@ pub async fn spawn_app() -> TestApp {
 pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
     serve(
         pleat_db::testing::fresh_database(
-            &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await,
+            &pleat_db::testing::standard_sets(
+                &pleat_auth::MIGRATIONS,
+                &pleat_mail::MIGRATIONS,
+                &pleat_storage::MIGRATIONS,
+            )
+            .await,
         )
         .await,
         settings,

@@ -49,7 +49,9 @@ async fn password_sign_in_returns_a_gotrue_session() {
     // The sign-in is stamped on the user and its identity in the answer, as
     // GoTrue answers after its update.
     assert_eq!(
-        u["identities"][0]["last_sign_in_at"].as_str().map(|t| t.len() > 10),
+        u["identities"][0]["last_sign_in_at"]
+            .as_str()
+            .map(|t| t.len() > 10),
         Some(true),
         "{}",
         u["identities"][0]

@@ -5,7 +5,12 @@ use crate::helpers::*;
 #[tokio::test]
 async fn auth_helpers_return_the_claims_only_inside_the_transaction() {
     let opts = pleat_db::testing::fresh_database(
-        &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await,
+        &pleat_db::testing::standard_sets(
+            &pleat_auth::MIGRATIONS,
+            &pleat_mail::MIGRATIONS,
+            &pleat_storage::MIGRATIONS,
+        )
+        .await,
     )
     .await;
     let pool = PgPoolOptions::new()

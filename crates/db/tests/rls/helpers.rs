@@ -48,7 +48,12 @@ pub const SEND_MESSAGE: &str = "INSERT INTO contact_messages
 pub async fn fresh_pool() -> PgPool {
     PgPool::connect_with(
         pleat_db::testing::fresh_database(
-            &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await,
+            &pleat_db::testing::standard_sets(
+                &pleat_auth::MIGRATIONS,
+                &pleat_mail::MIGRATIONS,
+                &pleat_storage::MIGRATIONS,
+            )
+            .await,
         )
         .await,
     )

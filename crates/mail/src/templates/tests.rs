@@ -19,7 +19,11 @@ fn every_embedded_mail_renders_with_site_name_link_and_code() {
     for name in embedded_mails() {
         let mail = render(None, name, &context()).unwrap();
         assert!(!mail.subject.is_empty(), "{name}");
-        assert!(mail.html.contains("Shop &lt;&amp;&gt; Co"), "{name}: {}", mail.html);
+        assert!(
+            mail.html.contains("Shop &lt;&amp;&gt; Co"),
+            "{name}: {}",
+            mail.html
+        );
         assert!(mail.html.contains("#112233"), "{name}");
         assert!(mail.html.contains("token=abc&amp;type=recovery"), "{name}");
         assert!(mail.text.contains("token=abc&type=recovery"), "{name}");
@@ -29,7 +33,12 @@ fn every_embedded_mail_renders_with_site_name_link_and_code() {
 
 #[test]
 fn without_site_values_the_host_names_the_site() {
-    let mail = render(None, "recovery", &json!({"site_url": "https://shop.example", "link": "x"})).unwrap();
+    let mail = render(
+        None,
+        "recovery",
+        &json!({"site_url": "https://shop.example", "link": "x"}),
+    )
+    .unwrap();
     assert!(mail.html.contains("shop.example"));
 }
 
@@ -40,9 +49,16 @@ fn the_app_directory_overrides_and_adds() {
     std::fs::write(dir.join("recovery.subject.txt"), "Reset for {{ email }}\n").unwrap();
     std::fs::write(dir.join("hello.subject.txt"), "Hi\n{{ name }}").unwrap();
     std::fs::write(dir.join("hello.txt"), "{{ name }}").unwrap();
-    std::fs::write(dir.join("hello.html"), "{% extends 'layout.html' %}{% block content %}<p>{{ name }}</p>{% endblock %}").unwrap();
+    std::fs::write(
+        dir.join("hello.html"),
+        "{% extends 'layout.html' %}{% block content %}<p>{{ name }}</p>{% endblock %}",
+    )
+    .unwrap();
     let ctx = json!({"email": "a@b.c", "name": "<b>x</b>", "site_url": "https://s.example"});
-    assert_eq!(render(Some(&dir), "recovery", &ctx).unwrap().subject, "Reset for a@b.c");
+    assert_eq!(
+        render(Some(&dir), "recovery", &ctx).unwrap().subject,
+        "Reset for a@b.c"
+    );
     let hello = render(Some(&dir), "hello", &ctx).unwrap();
     assert_eq!(hello.subject, "Hi <b>x</b>");
     assert_eq!(hello.text, "<b>x</b>");

@@ -20,12 +20,20 @@ pub async fn database() -> PgPool {
         pleat_db::migrate::Set::embedded("mail", &pleat_mail::MIGRATIONS),
     ];
     let options = pleat_db::testing::fresh_database(&sets).await;
-    PgPoolOptions::new().max_connections(8).connect_with(options).await.unwrap()
+    PgPoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+        .unwrap()
 }
 
 /// A port nothing listens on (yet).
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 pub fn settings(port: u16) -> MailSettings {
@@ -46,9 +54,15 @@ pub fn worker(pool: &PgPool, port: u16) -> Worker {
 }
 
 pub async fn enqueue(pool: &PgPool, to: &str) -> i64 {
-    pleat_mail::outbox::enqueue(pool, "recovery", to, &serde_json::json!({"link": "https://shop.example/x", "token": "123456", "email": to}), None)
-        .await
-        .unwrap()
+    pleat_mail::outbox::enqueue(
+        pool,
+        "recovery",
+        to,
+        &serde_json::json!({"link": "https://shop.example/x", "token": "123456", "email": to}),
+        None,
+    )
+    .await
+    .unwrap()
 }
 
 pub async fn row(pool: &PgPool, id: i64) -> (String, i32, f64) {
@@ -76,7 +90,8 @@ pub struct Sink {
 
 impl Sink {
     pub async fn start(port: u16) -> Sink {
-        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/js/lib/smtp-sink.mjs");
+        let script =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/js/lib/smtp-sink.mjs");
         let mut child = Command::new("node")
             .arg(script)
             .arg(port.to_string())
@@ -111,7 +126,11 @@ impl Sink {
     pub async fn wait_for(&self, n: usize) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         while self.count() < n {
-            assert!(tokio::time::Instant::now() < deadline, "only {} of {n} messages arrived", self.count());
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "only {} of {n} messages arrived",
+                self.count()
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }

@@ -163,7 +163,14 @@ mod tests {
         assert_eq!(cast_type("character[]"), "bpchar[]");
         assert_eq!(cast_type("bit"), "\"bit\"");
         assert_eq!(cast_type("bit[]"), "\"bit\"[]");
-        for unchanged in ["character varying", "bit varying", "numeric", "text[]", "\"char\"", "integer"] {
+        for unchanged in [
+            "character varying",
+            "bit varying",
+            "numeric",
+            "text[]",
+            "\"char\"",
+            "integer",
+        ] {
             assert_eq!(cast_type(unchanged), unchanged);
         }
     }

@@ -8,7 +8,11 @@ use super::run::unencodable;
 use super::{Failure, Value};
 
 /// Bind the step's values (binary) to the unnamed portal, all results binary.
-pub(super) fn bind(statement: &str, params: &[Value<'_>], buf: &mut BytesMut) -> Result<(), Failure> {
+pub(super) fn bind(
+    statement: &str,
+    params: &[Value<'_>],
+    buf: &mut BytesMut,
+) -> Result<(), Failure> {
     use postgres_protocol::types;
     let result = frontend::bind(
         "",

@@ -177,7 +177,14 @@ impl Conn {
         &mut self,
         steps: &[(Step<'_>, Vec<u32>)],
         execute: bool,
-    ) -> Result<(Vec<Expect>, Vec<NewStatement>, Vec<Result<Arc<[Column]>, usize>>), Failure> {
+    ) -> Result<
+        (
+            Vec<Expect>,
+            Vec<NewStatement>,
+            Vec<Result<Arc<[Column]>, usize>>,
+        ),
+        Failure,
+    > {
         let mut expect = Vec::with_capacity(steps.len() * 4);
         if self.prepared.len() + steps.len() > MAX_PREPARED {
             for (_, p) in self.prepared.drain() {
@@ -303,7 +310,14 @@ impl Conn {
         // whatever happened after them.
         for (sql, name, types, columns) in new {
             if let Some(columns) = columns {
-                self.prepared.insert(sql, Prepared { name, types, columns });
+                self.prepared.insert(
+                    sql,
+                    Prepared {
+                        name,
+                        types,
+                        columns,
+                    },
+                );
             }
         }
         if self.read.is_empty() && self.read.capacity() > KEEP_BUFFER {

@@ -57,7 +57,12 @@ pub async fn db() -> Db {
 /// The test schema plus `extra` SQL (functions a test needs).
 pub async fn db_with(extra: &str) -> Db {
     let opts = pleat_db::testing::fresh_database(
-        &pleat_db::testing::standard_sets(&pleat_auth::MIGRATIONS, &pleat_mail::MIGRATIONS, &pleat_storage::MIGRATIONS).await,
+        &pleat_db::testing::standard_sets(
+            &pleat_auth::MIGRATIONS,
+            &pleat_mail::MIGRATIONS,
+            &pleat_storage::MIGRATIONS,
+        )
+        .await,
     )
     .await;
     let pool = PgPool::connect_with(opts.clone()).await.expect("connect");

@@ -18,7 +18,10 @@ async fn connect() -> (crate::helpers::Db, wire::Conn) {
 
 async fn count_prepared(conn: &mut wire::Conn) -> i64 {
     let rows = conn
-        .run(&[Step::new("SELECT count(*) FROM pg_prepared_statements", &[])])
+        .run(&[Step::new(
+            "SELECT count(*) FROM pg_prepared_statements",
+            &[],
+        )])
         .await
         .expect("count");
     rows[0][0].int(0).unwrap().unwrap()
@@ -51,7 +54,10 @@ async fn values_go_and_come_back_in_binary() {
     assert_eq!(row.text_array("a").unwrap(), Some(items.clone()));
     assert_eq!(row.int("n").unwrap(), Some(-5_000_000_000));
     assert_eq!(row.int("empty_len").unwrap(), Some(0));
-    assert_eq!(row.json("j").unwrap(), Some(serde_json::json!({"a": [1, 2]})));
+    assert_eq!(
+        row.json("j").unwrap(),
+        Some(serde_json::json!({"a": [1, 2]}))
+    );
     assert_eq!(row.json("jb").unwrap(), Some(serde_json::json!({"b": 2})));
     assert_eq!(row.text("missing").unwrap(), None);
     assert_eq!(row.int("four").unwrap(), Some(7));
@@ -108,7 +114,10 @@ async fn a_statement_is_prepared_after_the_steps_before_it() {
     let rows = conn
         .run(&[
             Step::new("BEGIN", &[]),
-            Step::new("SELECT set_config('search_path', 'wire_elsewhere', true)", &[]),
+            Step::new(
+                "SELECT set_config('search_path', 'wire_elsewhere', true)",
+                &[],
+            ),
             Step::new("SELECT v FROM only_there", &[]),
             Step::new("COMMIT", &[]),
         ])
@@ -142,7 +151,9 @@ async fn a_refused_statement_skips_the_rest_and_leaves_the_connection_usable() {
         other => panic!("{other:?}"),
     }
     assert_eq!(conn.status(), TxStatus::Failed);
-    conn.run(&[Step::new("ROLLBACK", &[])]).await.expect("rollback");
+    conn.run(&[Step::new("ROLLBACK", &[])])
+        .await
+        .expect("rollback");
     assert_eq!(conn.status(), TxStatus::Idle);
     let count: i64 = sqlx::query_scalar("SELECT count(*) FROM wire_kept")
         .fetch_one(&db.pool)
@@ -157,7 +168,10 @@ async fn a_refused_statement_skips_the_rest_and_leaves_the_connection_usable() {
     ));
     assert!(!conn.is_prepared(bad, &[]));
     assert_eq!(conn.status(), TxStatus::Idle);
-    let rows = conn.run(&[Step::new("SELECT 'still here'", &[])]).await.unwrap();
+    let rows = conn
+        .run(&[Step::new("SELECT 'still here'", &[])])
+        .await
+        .unwrap();
     assert_eq!(rows[0][0].text(0).unwrap(), Some("still here"));
 }
 

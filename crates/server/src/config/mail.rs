@@ -29,12 +29,14 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailCo
         .map(|v| SmtpUrl::parse(v).map_err(|why| invalid("PLEAT_SMTP_URL", why)))
         .transpose()?;
     let from = match get("PLEAT_MAIL_FROM") {
-        Some(v) if v.parse::<lettre::message::Mailbox>().is_err() => return Err(invalid(
-            "PLEAT_MAIL_FROM",
-            format!(
+        Some(v) if v.parse::<lettre::message::Mailbox>().is_err() => {
+            return Err(invalid(
+                "PLEAT_MAIL_FROM",
+                format!(
                 "`{v}` is not an address like no-reply@example.com or Name <no-reply@example.com>"
             ),
-        )),
+            ))
+        }
         v => v.map(str::to_string),
     };
     let redirect_urls = get("PLEAT_REDIRECT_URLS")

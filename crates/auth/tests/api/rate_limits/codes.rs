@@ -211,7 +211,10 @@ async fn one_client_is_held_to_its_verify_rate_with_its_whole_ipv6_64() {
     let wait =
         throttled(guess(&app, "2001:db8:5:5:aaaa::1", "nobody@example.com", "123456").await).await;
     // One back every 10 s, less the time the burst took on a busy machine.
-    assert!((1..=10).contains(&wait), "30 per 5 minutes: one back every 10 s, not {wait}");
+    assert!(
+        (1..=10).contains(&wait),
+        "30 per 5 minutes: one back every 10 s, not {wait}"
+    );
     // Links spend from the same rate, answered as GoTrue's limiter does.
     let link = follow_link(&app, "2001:db8:5:5::77", &"ab".repeat(28)).await;
     assert_eq!(link.status(), 429);

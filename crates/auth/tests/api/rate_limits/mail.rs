@@ -97,7 +97,10 @@ async fn probing_otp_for_accounts_is_held_to_the_clients_otp_rate() {
     let wait =
         throttled(otp_from(&app, "/otp", "2001:db8:4:4::99", "probe31@example.com").await).await;
     // One back every 10 s, less the time the burst took on a busy machine.
-    assert!((1..=10).contains(&wait), "30 per 5 minutes: one back every 10 s, not {wait}");
+    assert!(
+        (1..=10).contains(&wait),
+        "30 per 5 minutes: one back every 10 s, not {wait}"
+    );
     // The other endpoints that mail share the rate.
     throttled(recover_from(&app, "2001:db8:4:4::98", "probe32@example.com").await).await;
     let res = otp_from(&app, "/otp", "2001:db8:4:5::1", "probe33@example.com").await;

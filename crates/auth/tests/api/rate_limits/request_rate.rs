@@ -82,7 +82,11 @@ async fn a_sign_in_refused_for_the_request_rate_counts_no_attempt() {
             .fetch_all(&app.pool)
             .await
             .unwrap();
-    assert_eq!(failures, vec![3, 3, 3], "pair, address and account counted only the checked three");
+    assert_eq!(
+        failures,
+        vec![3, 3, 3],
+        "pair, address and account counted only the checked three"
+    );
 }
 
 #[tokio::test]
