@@ -18,6 +18,7 @@ use sha2::{Digest, Sha224, Sha256};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::model::User;
 use crate::{AuthState, Error};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,6 +232,31 @@ pub async fn send(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// A new token of `kind` for `user`, mailed to `email`, the user's own address
+/// (every mail but the two of an email change, which `email_change` sends).
+pub async fn issue_and_send(
+    conn: &mut PgConnection,
+    state: &AuthState,
+    user: &User,
+    kind: Kind,
+    email: &str,
+    redirect_to: &str,
+) -> Result<(), Error> {
+    let issued = issue(&mut *conn, state, user.id, kind, email).await?;
+    send(
+        conn,
+        state,
+        kind,
+        &issued,
+        email,
+        email,
+        None,
+        redirect_to,
+        &user.user_metadata,
+    )
+    .await
 }
 
 #[cfg(test)]

@@ -35,19 +35,7 @@ pub async fn handle(
     let mut tx = state.pool.begin().await?;
     mail_limits::check(&mut tx, state.limits(), &email, Some(state.client_ip(&req))).await?;
     let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
-    let issued = mail_tokens::issue(&mut tx, &state, user.id, Kind::Invite, &email).await?;
-    mail_tokens::send(
-        &mut tx,
-        &state,
-        Kind::Invite,
-        &issued,
-        &email,
-        &email,
-        None,
-        &redirect_to,
-        &user.user_metadata,
-    )
-    .await?;
+    mail_tokens::issue_and_send(&mut tx, &state, &user, Kind::Invite, &email, &redirect_to).await?;
     sqlx::query("UPDATE auth.users SET invited_at = now() WHERE id = $1")
         .bind(user.id)
         .execute(&mut *tx)

@@ -82,19 +82,7 @@ pub async fn handle(
     } else {
         Kind::Confirmation
     };
-    let issued = mail_tokens::issue(&mut tx, &state, user.id, kind, &email).await?;
-    mail_tokens::send(
-        &mut tx,
-        &state,
-        kind,
-        &issued,
-        &email,
-        &email,
-        None,
-        &redirect_to,
-        &user.user_metadata,
-    )
-    .await?;
+    mail_tokens::issue_and_send(&mut tx, &state, &user, kind, &email, &redirect_to).await?;
     if kind == Kind::Confirmation {
         sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
             .bind(user.id)

@@ -47,19 +47,8 @@ async fn recover(
     let mut tx = state.pool.begin().await?;
     mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     if let Some(user) = users::find_by_email(&mut tx, &email).await? {
-        let issued = mail_tokens::issue(&mut tx, state, user.id, Kind::Recovery, &email).await?;
-        mail_tokens::send(
-            &mut tx,
-            state,
-            Kind::Recovery,
-            &issued,
-            &email,
-            &email,
-            None,
-            &redirect_to,
-            &user.user_metadata,
-        )
-        .await?;
+        mail_tokens::issue_and_send(&mut tx, state, &user, Kind::Recovery, &email, &redirect_to)
+            .await?;
         sqlx::query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1")
             .bind(user.id)
             .execute(&mut *tx)

@@ -61,18 +61,13 @@ async fn resend(
             .await?
             .filter(|u| !u.is_confirmed())
         {
-            let issued =
-                mail_tokens::issue(&mut tx, state, user.id, Kind::Confirmation, &email).await?;
-            mail_tokens::send(
+            mail_tokens::issue_and_send(
                 &mut tx,
                 state,
+                &user,
                 Kind::Confirmation,
-                &issued,
                 &email,
-                &email,
-                None,
                 &redirect_to,
-                &user.user_metadata,
             )
             .await?;
         }
