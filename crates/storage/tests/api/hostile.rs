@@ -470,40 +470,32 @@ async fn keys_over_1024_bytes_are_a_400_wherever_a_key_comes_in() {
         invalid_key(&body);
     }
     app.put_object("pub/src.txt", b"x", "text/plain").await;
-    for route in ["/object/copy", "/object/move"] {
-        let res = post_json(
-            &app,
-            route,
-            &app.service_key,
+    let posts = [
+        (
+            "/object/copy".to_string(),
             json!({"bucketId": "pub", "sourceKey": "src.txt", "destinationKey": long}),
-        )
-        .await;
+        ),
+        (
+            "/object/move".to_string(),
+            json!({"bucketId": "pub", "sourceKey": "src.txt", "destinationKey": long}),
+        ),
+        (format!("/object/sign/pub/{long}"), json!({"expiresIn": 60})),
+        (format!("/object/upload/sign/pub/{long}"), json!({})),
+        (
+            "/object/sign/pub".to_string(),
+            json!({"expiresIn": 60, "paths": [long]}),
+        ),
+        ("/object/list/pub".to_string(), json!({"prefix": long})),
+        (
+            "/object/list/pub".to_string(),
+            json!({"prefix": "", "search": long}),
+        ),
+        ("/object/list-v2/pub".to_string(), json!({"prefix": long})),
+    ];
+    for (route, body) in posts {
+        let res = post_json(&app, &route, &app.service_key, body).await;
         invalid_key(&error_of(res).await.1);
     }
-    let res = post_json(
-        &app,
-        &format!("/object/sign/pub/{long}"),
-        &app.service_key,
-        json!({"expiresIn": 60}),
-    )
-    .await;
-    invalid_key(&error_of(res).await.1);
-    let res = post_json(
-        &app,
-        &format!("/object/upload/sign/pub/{long}"),
-        &app.service_key,
-        json!({}),
-    )
-    .await;
-    invalid_key(&error_of(res).await.1);
-    let res = post_json(
-        &app,
-        "/object/sign/pub",
-        &app.service_key,
-        json!({"expiresIn": 60, "paths": [long]}),
-    )
-    .await;
-    invalid_key(&error_of(res).await.1);
     let res = app
         .client
         .delete(app.url("/object/pub"))
@@ -512,30 +504,6 @@ async fn keys_over_1024_bytes_are_a_400_wherever_a_key_comes_in() {
         .send()
         .await
         .unwrap();
-    invalid_key(&error_of(res).await.1);
-    let res = post_json(
-        &app,
-        "/object/list/pub",
-        &app.service_key,
-        json!({"prefix": long}),
-    )
-    .await;
-    invalid_key(&error_of(res).await.1);
-    let res = post_json(
-        &app,
-        "/object/list/pub",
-        &app.service_key,
-        json!({"prefix": "", "search": long}),
-    )
-    .await;
-    invalid_key(&error_of(res).await.1);
-    let res = post_json(
-        &app,
-        "/object/list-v2/pub",
-        &app.service_key,
-        json!({"prefix": long}),
-    )
-    .await;
     invalid_key(&error_of(res).await.1);
 
     // Bucket names have their own bound (100 characters).
