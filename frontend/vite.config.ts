@@ -66,15 +66,23 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The admin, its rich-text editor, the project popup, supabase-js and the legal pages
-        // are chunks of their own by their dynamic imports. Of what the pages load up front
-        // (`$initial`: the entry's static imports), third-party code is one long-lived
-        // chunk, so a deploy that changes only the app leaves it cached, and the app's code
-        // one more, rather than small chunks split off for what the lazy chunks share too.
+        // Long-lived vendor chunks, so a content or copy change only re-downloads app code.
+        // Named packages only: a catch-all node_modules group would pull admin-only
+        // libraries (the rich-text editor) into what the landing page loads.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            // supabase-js with the app's client (lib/supabase.ts): the public pages import
+            // both on first use (lib/load-supabase.ts), the admin up front.
+            { name: 'supabase', test: /(node_modules[\\/](@supabase|iceberg-js|tslib)[\\/]|src[\\/]lib[\\/]supabase\.ts$)/ },
+            // What every public page runs besides React: the class joiner, the read cache and
+            // the public reads, the site's texts and the icon and variant helpers, in one
+            // chunk rather than many small ones shared with the lazy chunks (each its own
+            // request, and gzip compresses them better together).
+            {
+              name: 'app',
+              test: /(node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|src[\\/]lib[\\/](cn|tailwind-merge-config|use-query|load-supabase|scroll|color)\.ts$|src[\\/]features[\\/][^\\/]+[\\/]api[\\/]get-(hero-content|services|portfolio-items|about-content|testimonials|contact-info|site-settings)\.ts$|src[\\/]features[\\/]site[\\/]site-identity\.ts$|src[\\/]features[\\/]seo[\\/]build-metadata\.ts$|src[\\/]config[\\/]site\.ts$|vite[\\/]preload-helper)/,
+            },
           ],
         },
       },
