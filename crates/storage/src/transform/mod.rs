@@ -8,6 +8,7 @@
 //! ([`cache`]) and answered by [`respond`].
 
 pub mod cache;
+pub mod geometry;
 pub mod image_ops;
 pub mod options;
 pub mod pool;
