@@ -43,6 +43,11 @@ ensure_rust() {
   command -v cargo >/dev/null || die "Rust is needed: install it from https://rustup.rs and run this again"
   # libwebp (image transforms) and aws-lc (S3's TLS) are C, built by their crates.
   command -v cc >/dev/null || { say "installing a C compiler (for the libwebp and aws-lc crates)"; apt_install build-essential; }
+  # The test command's gates.
+  if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+    command -v rustup >/dev/null || die "cargo fmt and cargo clippy are needed: install the rustfmt and clippy components"
+    say "installing rustfmt and clippy"; rustup component add rustfmt clippy
+  fi
 }
 
 ensure_chromium() {
