@@ -1,4 +1,4 @@
-// The site's mail, end to end through a real SMTP server (issue 14): a visitor's enquiry
+// The site's mail, end to end through a real SMTP server: a visitor's enquiry
 // reaches the address set in Site Settings with Reply-To the visitor; "Forgot password?"
 // → the mail's link → "Set a new password" → signed in; an invite from Account → the
 // colleague follows the link, sets a password and sees the admin, and signs in again.

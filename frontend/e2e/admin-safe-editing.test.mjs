@@ -1,4 +1,4 @@
-// The admin's safety nets and keyboard paths (issue 15): the unsaved-changes question on a
+// The admin's safety nets and keyboard paths: the unsaved-changes question on a
 // section switch and on reload, Undo of a deletion (sent only after the undo window), the
 // success message clearing on the next change, focus into a form and back, Save reachable
 // by keyboard past the description editor, the network-error text, the tab title, the

@@ -1,4 +1,4 @@
-// The public site with difficult content and colours (issue 15): a 45-letter word and a
+// The public site with difficult content and colours: a 45-letter word and a
 // 55-character site title on a 390 px phone, a light colour pair that must stay readable,
 // the gallery's arrow keys, visible focus on project cards, the contact form's inline
 // field errors, the setup note of a site without an owner, and an honest message (then

@@ -1,6 +1,6 @@
-// Full-page screenshots of the public pages, the admin's new screens (issue 15: sign-in,
+// Full-page screenshots of the public pages, the admin's screens (sign-in,
 // section list, unsaved-changes question, undo toast, colour preview with its contrast
-// warning, setup checklist, Contact Details, reordering, the inbox; issue 14: Forgot password?,
+// warning, setup checklist, Contact Details, reordering, the inbox, Forgot password?,
 // Account with a failed mail) and its media screens
 // (library, portfolio gallery) at desktop and mobile
 // widths, saved under test-results/screenshots/ as artifacts for a person to look at.

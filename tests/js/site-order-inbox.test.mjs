@@ -1,4 +1,4 @@
-// Issue 15's writes under row-level security, through the real supabase-js: saving a
+// The admin's writes under row-level security, through the real supabase-js: saving a
 // list's order with the set_sort_order function (one request), the inbox's read state,
 // and the contact details' checks. An editor may; a visitor and a signed-in stranger may not.
 import { test, before, after, describe } from 'node:test';

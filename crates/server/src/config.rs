@@ -25,7 +25,7 @@ const MAX_DB_POOL: u64 = 40;
 /// The `/rest/v1` pool when PLEAT_DB_POOL is unset: twice the cores, 4 to 16.
 /// More busy backends than that only queue for the same cores, and the ones
 /// the scheduler leaves waiting are the requests that take 50-500 ms
-/// (docs/benchmarks.md, issue 16: on 2 cores a pool of 4 against 16 kept
+/// (docs/benchmarks.md: on 2 cores a pool of 4 against 16 kept
 /// every request's p99 within 2x pgbench's, at the same throughput).
 pub fn default_rest_pool(cores: usize) -> u32 {
     (2 * cores as u32).clamp(4, DEFAULT_DB_POOL)

@@ -1,4 +1,4 @@
-// The admin's account copy (issue 14): forgotten password, setting a new one, the Account
+// The admin's account copy: forgotten password, setting a new one, the Account
 // section (change password, invite a colleague), the enquiry address and failed mails.
 
 /** The shortest password the server accepts by default (PLEAT_PASSWORD_MIN_LENGTH). */

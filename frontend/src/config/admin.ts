@@ -1,4 +1,4 @@
-// The content admin's copy, messages, confirmations and section list (spec §2, §5, §8),
+// The content admin's copy, messages, confirmations and section list,
 // as typed data shared by the admin screens and their tests.
 
 export const adminSections = [

@@ -1,7 +1,7 @@
-// The contact form's copy and the exact messages of spec §5 and §8 (apart from
+// The contact form's copy and its exact messages (apart from
 // config/site.ts: only the form, which loads with the end of the landing page, needs them).
 
-/** Contact form copy and the exact messages of spec §5 and §8. */
+/** Contact form copy and its exact messages. */
 export const contactFormTexts = {
   firstName: 'First Name',
   lastName: 'Last Name',
@@ -21,7 +21,7 @@ export const contactFormTexts = {
     email: 'Please enter a valid email address.',
     messageTooLong: 'Message is too long. Please keep it under 2000 characters.',
     sendFailed: 'Failed to send message. Please try again later.',
-    /** The server's limit of messages per visitor address was reached (issue 10, finding 11). */
+    /** The server's limit of messages per visitor address was reached (the server counts per address, so one visitor cannot flood the inbox). */
     tooMany: 'Too many messages. Please try again later.',
   },
 } as const

@@ -1,4 +1,4 @@
-// The two legal documents as typed data (spec §2: last updated October 10, 2025). Kept
+// The two legal documents as typed data (last updated October 10, 2025). Kept
 // apart from site.ts because they are long prose, not settings; the wording of the
 // warranty ('one (3) year') and the other numbers are the spec's and are kept as written.
 import { siteConfig } from './site'

@@ -17,7 +17,7 @@ export const heroDefaults = {
   ctaSecondaryText: 'Get Quote',
 } as const
 
-/** Page metadata defaults (spec §1). */
+/** Page metadata defaults. */
 export const seoDefaults = {
   description:
     'Transform your space with custom curtains, blinds and furniture covers, designed with you, measured precisely and installed in your home.',
@@ -104,7 +104,7 @@ export const limits = {
   ratingMax: 5,
 } as const
 
-/** Display defaults of the about section and testimonials (spec §3, §9). */
+/** Display defaults of the about section and testimonials. */
 export const displayDefaults = {
   aboutTitle: 'About Our Craft',
   yearsExperience: 10,

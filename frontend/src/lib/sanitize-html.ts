@@ -1,5 +1,5 @@
-// The one place rich text from the database is made safe to render (spec §5, "Displayed
-// rich text"): exactly the spec's tags, attributes and link schemes, nothing else.
+// The one place rich text from the database is made safe to render:
+// exactly the site specification's tags, attributes and link schemes, nothing else.
 import DOMPurify, { type Config } from 'dompurify'
 
 export const allowedTags = [

@@ -1,4 +1,4 @@
-// The admin's writes, as supabase-js calls (spec §7): insert one row, PATCH one row by
+// The admin's writes, as supabase-js calls: insert one row, PATCH one row by
 // id, DELETE one row by id, each reading the written row back (Prefer:
 // return=representation) so a missing row or a refused write is an error, never a
 // silent no-op. A returned error object is thrown.

@@ -1,4 +1,4 @@
-// A modal dialog, at most 80% of the viewport high (spec §9): rendered over the page in a
+// A modal dialog, at most 80% of the viewport high: rendered over the page in a
 // portal, closed by Escape, the backdrop or the caller's close button; while open the page
 // behind is inert (so focus stays in the dialog) and does not scroll, and focus goes back
 // where it was when it closes.

@@ -1,5 +1,5 @@
 // The result line beside an admin form's save button: green, or red when the text says
-// it is an error (spec §2, §4: a message containing 'Error' is red).
+// it is an error (a message containing 'Error' is red).
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import { cn } from '@/lib/cn'
 

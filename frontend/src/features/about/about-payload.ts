@@ -1,4 +1,4 @@
-// The about editor's values and the about_content payload it saves (spec §3, §5, §7):
+// The about editor's values and the about_content payload it saves:
 // numbers default to 0 in the form and are whole and never negative.
 import type { AboutContent } from './types'
 

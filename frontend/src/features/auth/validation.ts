@@ -1,4 +1,4 @@
-// The sign-in form's rules (spec §5): which message shows, and what is sent; and the same
+// The sign-in form's rules: which message shows, and what is sent; and the same
 // address rule for every other address the admin mails (reset link, invite, enquiries).
 import { accountTexts } from '@/config/account'
 import { authTexts } from '@/config/admin'

@@ -1,4 +1,4 @@
-// The contact form's rules (spec §5): which message shows, in which order, and how the
+// The contact form's rules: which message shows, in which order, and how the
 // values are cleaned before they are sent.
 import { contactFormTexts } from '@/config/contact-form'
 import { limits } from '@/config/site'

@@ -1,5 +1,5 @@
-// The hero editor's values, its one rule, and the hero_content payload it saves (spec §5,
-// §7): every field trimmed and cut to its limit, updated_at stamped.
+// The hero editor's values, its one rule, and the hero_content payload it saves:
+// every field trimmed and cut to its limit, updated_at stamped.
 import { adminTexts } from '@/config/admin'
 import { heroDefaults, limits } from '@/config/site'
 import type { HeroContent } from './types'

@@ -1,6 +1,6 @@
 // The portfolio form's photo list: each photo with its alt text, the cover first. Add
 // several, move one (drag and drop or the keyboard), make one the cover, remove one; and
-// the `image_url`, `images` and `image_alts` an item is saved with (spec §3: main first).
+// the `image_url`, `images` and `image_alts` an item is saved with (main first).
 
 export interface GalleryPhoto {
   url: string

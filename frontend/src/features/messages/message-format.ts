@@ -1,4 +1,4 @@
-// How the inbox shows a contact message (spec §2, §9): full name, the 150-character
+// How the inbox shows a contact message: full name, the 150-character
 // preview, the en-US date with a short month, the service's label, and the reply draft.
 import { adminTexts } from '@/config/admin'
 import { limits, serviceOptions } from '@/config/site'

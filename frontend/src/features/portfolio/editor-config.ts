@@ -1,4 +1,4 @@
-// The description editor's toolbar and allowed formats (spec §2, §5). In Quill 2 the
+// The description editor's toolbar and allowed formats. In Quill 2 the
 // bullet list is the 'list' format with the value 'bullet', so 'bullet' is no format name
 // of its own.
 export const editorToolbar = [

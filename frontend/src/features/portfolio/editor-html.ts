@@ -1,4 +1,4 @@
-// What the description editor hands over, made fit to store (spec §5): the light cleaning
+// What the description editor hands over, made fit to store: the light cleaning
 // done on every change (script blocks, 'javascript:' and inline event handlers removed),
 // plus two fixes for Quill 2's semantic HTML. Rendering still goes through sanitize-html.
 
@@ -7,7 +7,7 @@ const javascriptScheme = /javascript:/gi
 // An on...= attribute inside a tag: quoted, or unquoted up to a space or the tag's end.
 const eventHandler = /\s+on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi
 
-/** The light cleaning of spec §5. */
+/** Script blocks, 'javascript:' URLs and inline event handlers removed. */
 export function cleanEditorHtml(html: string): string {
   return html.replace(scriptBlock, '').replace(javascriptScheme, '').replace(eventHandler, '')
 }

@@ -1,4 +1,4 @@
-// The portfolio form's values and the portfolio_items payloads it saves (spec §4, §5, §7):
+// The portfolio form's values and the portfolio_items payloads it saves:
 // the photos in the gallery's order, the cover (main image) first in `images` and as
 // `image_url`, each with its alt text; new items get category curtains, featured off and
 // sort_order = the count.

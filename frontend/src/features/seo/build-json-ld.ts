@@ -1,4 +1,4 @@
-// The search-engine structured data of spec §1, as one JSON-LD @graph: Organization,
+// The search-engine structured data, as one JSON-LD @graph: Organization,
 // LocalBusiness, WebSite with a SearchAction, the BreadcrumbList (Home, Services,
 // Portfolio, Contact), a Service per service and a Review per testimonial.
 import { displayDefaults, limits, seoDefaults } from '@/config/site'

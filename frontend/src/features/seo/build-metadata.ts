@@ -1,4 +1,4 @@
-// Page metadata (spec §1): title, description, image, canonical url and type, each given
+// Page metadata: title, description, image, canonical url and type, each given
 // by the page or filled with the spec's defaults.
 import { seoDefaults, siteConfig } from '@/config/site'
 import { shareImageFor } from '@/features/media/image-urls'

@@ -1,4 +1,4 @@
-// The service form's values and the services payloads it saves (spec §4, §7): new
+// The service form's values and the services payloads it saves: new
 // services get icon Home, featured off and sort_order equal to the current count.
 import { serviceIcons, type ServiceIcon } from '@/config/site'
 import type { Service } from './types'

@@ -1,5 +1,5 @@
 // The site settings form's values, the colour presets, and the site_settings payload it
-// saves (spec §2, §3, §5, §7).
+// saves.
 import { defaultColors, siteConfig, type ColorPreset } from '@/config/site'
 import type { SiteSettings } from '@/features/site/types'
 

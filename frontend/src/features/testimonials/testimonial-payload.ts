@@ -1,4 +1,4 @@
-// The testimonial form's values and the testimonials payloads it saves (spec §3, §4, §7):
+// The testimonial form's values and the testimonials payloads it saves:
 // a new one is blank with rating 5 and featured off; sort_order is the current count.
 import { displayDefaults } from '@/config/site'
 import { starCount } from './components/testimonials-section'

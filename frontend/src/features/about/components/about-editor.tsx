@@ -1,4 +1,4 @@
-// Admin editor of the about section (spec §2, §4, §5): title, content, image and the two
+// Admin editor of the about section: title, content, image and the two
 // counts; saved by id or inserted when there is no row; message green, or red on error.
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'

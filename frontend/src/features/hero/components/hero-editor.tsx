@@ -1,4 +1,4 @@
-// Admin editor of the landing page hero (spec §2, §4, §5): five fields, trimmed and cut
+// Admin editor of the landing page hero: five fields, trimmed and cut
 // to their limits, saved by id or inserted when there is no row, then read again.
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'

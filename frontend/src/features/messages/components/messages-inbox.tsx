@@ -1,4 +1,4 @@
-// Contact Messages (spec §2, §4): the submissions newest first (by the server's
+// Contact Messages: the submissions newest first (by the server's
 // created_at) with a count, each as a card with its preview; View opens the details
 // dialog and marks the message read; Delete after a confirmation. On top of the spec:
 // unread messages in bold, search, select several to mark read/unread or delete, and a

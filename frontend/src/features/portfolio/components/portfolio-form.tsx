@@ -1,4 +1,4 @@
-// The add/edit form of a portfolio item (spec §2, §5): title, the photos (uploaded or by
+// The add/edit form of a portfolio item: title, the photos (uploaded or by
 // address, reordered, the cover first, each with alt text), category, rich-text
 // description and featured. It cannot be saved while a photo is still uploading.
 import { lazy, Suspense } from 'react'

@@ -1,4 +1,4 @@
-// Portfolio Management (spec §2, §4): the items as cards in 1, 2 or 3 columns; the add
+// Portfolio Management: the items as cards in 1, 2 or 3 columns; the add
 // form is the first card, the edit form takes its item's place; one form at a time.
 import { Images } from 'lucide-react'
 import { useMemo } from 'react'

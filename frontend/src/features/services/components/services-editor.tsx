@@ -1,4 +1,4 @@
-// Admin editor of the service cards (spec §2, §4): the list, or one add/edit form in its
+// Admin editor of the service cards: the list, or one add/edit form in its
 // place; Save or Cancel returns to the list; delete after a confirmation.
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'

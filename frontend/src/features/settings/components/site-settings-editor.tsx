@@ -1,4 +1,4 @@
-// Site Settings (spec §2, §4): title, description and logo, and the two theme colours
+// Site Settings: title, description and logo, and the two theme colours
 // (six presets, pickers, hex fields, live preview); saved by id or inserted when missing.
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'

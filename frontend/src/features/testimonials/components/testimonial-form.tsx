@@ -1,4 +1,4 @@
-// The add/edit form of a testimonial (spec §2, §5): name, role, content, stars, avatar
+// The add/edit form of a testimonial: name, role, content, stars, avatar
 // URL and featured.
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'

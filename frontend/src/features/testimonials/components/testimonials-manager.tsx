@@ -1,4 +1,4 @@
-// Testimonials Management (spec §2, §4): two-column cards; Add opens a form card at the
+// Testimonials Management: two-column cards; Add opens a form card at the
 // top, Edit turns a card into its form; only one form is open at a time.
 import { Badge } from '@/components/ui/badge'
 import { Card } from '@/components/ui/card'
