@@ -119,15 +119,23 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
     let owner = sqlx::PgPool::connect(&url).await.unwrap();
     sqlx::raw_sql(NOTES_SQL).execute(&owner).await.unwrap();
     owner.close().await;
-    spawn_on_with(url, extra).await
+    spawn_on_with(url, &repo_migrations_dir(), extra).await
+}
+
+/// The app whose migrations are in `dir` (`PLEAT_MIGRATIONS_DIR`) rather than
+/// the repository's, on a fresh database migrated with them.
+pub async fn spawn_app_with_migrations(dir: &Path) -> TestApp {
+    let sets = pleat_server::migrations::all(dir).await.unwrap();
+    let url = pleat_db::testing::fresh_database_url(&sets).await;
+    spawn_on_with(url, dir, &[]).await
 }
 
 /// The app on the database at `url`, migrating it as `pleat serve` does.
 pub async fn spawn_on(url: String) -> TestApp {
-    spawn_on_with(url, &[]).await
+    spawn_on_with(url, &repo_migrations_dir(), &[]).await
 }
 
-async fn spawn_on_with(url: String, extra: &[(&str, &str)]) -> TestApp {
+async fn spawn_on_with(url: String, migrations: &Path, extra: &[(&str, &str)]) -> TestApp {
     pleat_server::telemetry::init();
     let site_dir = tempfile::tempdir().unwrap();
     write_site(site_dir.path());
@@ -147,7 +155,7 @@ async fn spawn_on_with(url: String, extra: &[(&str, &str)]) -> TestApp {
             ),
             (
                 "PLEAT_MIGRATIONS_DIR".to_string(),
-                repo_migrations_dir().display().to_string(),
+                migrations.display().to_string(),
             ),
         ]
         .into_iter()
