@@ -1,10 +1,11 @@
-//! `Error` is the one error type of `pleat-rest`: every stage (`parse`, `plan`,
-//! `sql`, `execute`, `response`) returns it, and `routes.rs` turns it into a response
+//! `Error` is the one error type of `/rest/v1`: every stage (`parse`, `plan`,
+//! `sql`, `response`, and `execute` in `pleat-rest`) returns it, and `routes.rs` turns it into a response
 //! with [`Error::status`], [`Error::headers`] and [`Error::to_json`]. Bodies follow
 //! PostgREST v12: `{code, message, details, hint}` with absent fields as `null`,
 //! because supabase-js surfaces exactly these fields to applications. Database
-//! errors (`From<DbFailure>`) live in `error/db.rs`, the schema-cache lookups
-//! (relationships, functions, tables) in `error/schema.rs`.
+//! errors (SQLSTATE → status) live in `error/db.rs`, where `pleat-rest` maps what
+//! its connections report; the schema-cache lookups (relationships, functions,
+//! tables) in `error/schema.rs`.
 
 mod db;
 mod schema;
@@ -122,15 +123,6 @@ impl RangeError {
             Self::OutOfBounds { lower, total } => {
                 format!("An offset of {lower} was requested, but there are only {total} rows.")
             }
-        }
-    }
-}
-
-impl From<crate::connections::DbFailure> for Error {
-    fn from(e: crate::connections::DbFailure) -> Self {
-        match DbError::from_failure(e) {
-            Ok(db) => db.into(),
-            Err(other) => Error::Unexpected(other.into()),
         }
     }
 }

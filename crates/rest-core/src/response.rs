@@ -7,8 +7,36 @@
 use serde_json::Value;
 
 use crate::error::{Error, RangeError};
-use crate::execute::{Decision, Ending, Outcome};
 use crate::parse::{Count, MediaType, RowRange};
+
+/// The row every main statement returns.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Outcome {
+    pub page_total: i64,
+    pub total_count: Option<i64>,
+    pub body: Option<String>,
+    /// `response.headers` / `response.status` set by functions (PostgREST's GUCs).
+    pub response_headers: Option<String>,
+    pub response_status: Option<String>,
+}
+
+/// How a request's transaction ends (see [`ending`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// BEGIN READ ONLY, with COMMIT in the same write as the statement.
+    Read,
+    /// A write committed whatever its outcome: COMMIT in the same write.
+    Commit,
+    /// A write whose outcome decides: COMMIT or ROLLBACK once the row is in.
+    Decide,
+}
+
+/// What to do with the transaction once the outcome is known.
+pub enum Decision<E> {
+    Commit,
+    Rollback,
+    Fail(E),
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResponseKind {

@@ -73,7 +73,7 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
         &state.conns,
         &ctx,
         &plan.statement,
-        execute::Ending::Read,
+        response::Ending::Read,
         |o| response::decide(&plan.response, o),
     )
     .await?;

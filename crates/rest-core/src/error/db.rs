@@ -2,8 +2,6 @@
 //! message, detail and hint, mapped to HTTP statuses with PostgREST's table, plus
 //! `RAISE SQLSTATE 'PGRST'`, with which a function chooses the whole response.
 
-use crate::connections::DbFailure;
-use crate::wire;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -62,43 +60,9 @@ impl DbError {
         self
     }
 
-    /// The database error inside `e` (its SQLSTATE and texts), a lost
-    /// connection or a full pool as a 503, or `e` back when it is neither (a
-    /// decoding bug, say), which stays an opaque 500.
-    pub fn from_failure(e: DbFailure) -> Result<DbError, DbFailure> {
-        match e {
-            DbFailure::Timeout => Ok(Self::new(
-                "PGRST003",
-                "Timed out acquiring connection from connection pool.",
-            )),
-            DbFailure::Pg(wire::Failure::Db(db)) => {
-                if db.code == "PGRST" {
-                    return Ok(Self::raised(&db.message, db.detail.as_deref()));
-                }
-                Ok(DbError {
-                    details: db.detail,
-                    hint: db.hint,
-                    ..Self::new(&db.code, db.message)
-                })
-            }
-            DbFailure::Connect(lost) | DbFailure::Pg(lost @ wire::Failure::Lost(_)) => {
-                Ok(Self::connection_lost(&lost))
-            }
-            other @ DbFailure::Pg(wire::Failure::Decode(_)) => Err(other),
-        }
-    }
-
-    fn connection_lost(e: &wire::Failure) -> Self {
-        DbError {
-            details: Some(e.to_string()),
-            ..Self::new(
-                "PGRST000",
-                "Database connection error. Retrying the connection.",
-            )
-        }
-    }
-
-    fn raised(message: &str, detail: Option<&str>) -> Self {
+    /// `RAISE SQLSTATE 'PGRST'`: `message` and `detail` are JSON choosing the
+    /// code, texts, status and headers; a malformed one is PGRST121.
+    pub fn raised(message: &str, detail: Option<&str>) -> Self {
         let parsed = serde_json::from_str::<RaisedMessage>(message)
             .map_err(|_| format!("Invalid JSON value for MESSAGE: '{message}'"));
         let detail = match detail {

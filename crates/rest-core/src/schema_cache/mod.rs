@@ -1,7 +1,7 @@
 //! `SchemaCache`: what `/rest/v1` knows of the exposed schemas — relations with
 //! columns and keys, the relationships between them (derived from foreign keys)
 //! and the functions callable through `/rpc`. Built from one introspection query
-//! (`introspect.sql`, run by `execute::load_schema_cache`) that returns JSON, so
+//! (`introspect.sql` in `pleat-rest`, run by `execute::load_schema_cache`) that returns JSON, so
 //! everything here is pure and tested with JSON fixtures.
 
 mod relationships;
@@ -11,9 +11,6 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 pub use relationships::{Cardinality, Relationship};
-
-/// The introspection query; `$1` is the `text[]` of exposed schemas.
-pub const INTROSPECTION_SQL: &str = include_str!("introspect.sql");
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct QualifiedName {
