@@ -4,7 +4,8 @@
 
 use crate::error::Error;
 use crate::parse::{parse, RawRequest};
-use crate::plan::{plan, Plan, PlanSettings};
+use crate::plan::PlanSettings;
+use crate::prepare::{prepare, Prepared};
 use crate::schema_cache::fixture;
 use crate::statement::{Param, Statement};
 
@@ -21,7 +22,7 @@ pub fn plan_with(
     target: &str,
     headers: &[(&str, &str)],
     body: &str,
-) -> Result<Plan, Error> {
+) -> Result<Prepared, Error> {
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
     let req = parse(&RawRequest {
         method,
@@ -29,7 +30,7 @@ pub fn plan_with(
         query,
         headers,
     })?;
-    plan(&req, &fixture::cache(), settings, body.as_bytes())
+    prepare(&req, &fixture::cache(), settings, body.as_bytes())
 }
 
 fn params(params: &[Param]) -> String {

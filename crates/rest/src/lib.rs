@@ -17,5 +17,5 @@ pub mod timings;
 pub mod wire;
 
 pub use pleat_rest_core::{
-    body, error, openapi, parse, plan, response, schema_cache, sql, statement,
+    body, error, openapi, parse, plan, prepare, response, schema_cache, sql, statement,
 };

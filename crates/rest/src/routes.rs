@@ -17,7 +17,8 @@ use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, RawRequest};
-use crate::plan::{self, PlanSettings};
+use crate::plan::PlanSettings;
+use crate::prepare::prepare;
 use crate::reload::{self, SharedCache};
 use crate::statement::Param;
 use crate::{openapi, response};
@@ -226,7 +227,7 @@ async fn serve(
         schemas: state.settings.schemas.clone(),
         max_rows: None,
     };
-    let plan = plan::plan(&api, &cache, &settings, body)?;
+    let plan = prepare(&api, &cache, &settings, body)?;
     let ending = response::ending(plan.read_only, &plan.response);
     let outcome = execute::run(&state.conns, ctx, &plan.statement, ending, |o| {
         response::decide(&plan.response, o)

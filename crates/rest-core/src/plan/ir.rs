@@ -1,6 +1,7 @@
 //! The plan's intermediate form: what to read, filter, order, write or call, with
 //! every name checked against the schema cache and every column typed. `sql/`
-//! renders it; nothing here is SQL text.
+//! renders it (`sql::statement`); nothing here is SQL text, and nothing in
+//! `plan/` calls `sql/`.
 
 use serde::Serialize;
 
@@ -224,4 +225,83 @@ pub struct Call {
     pub function: QualifiedName,
     pub args: CallArgs,
     pub shape: Shape,
+}
+
+/// The one statement a request runs: its query as the `pgrst_source` CTE, the
+/// rows of it the body holds, the total and what the `body` column holds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Query {
+    pub source: Source,
+    pub rows: Rows,
+    pub total: Total,
+    pub body: Body,
+    /// `count=planned|estimated`: a count of the read to EXPLAIN goes with it.
+    pub explain_count: bool,
+}
+
+/// What `pgrst_source` holds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Source {
+    Read(ReadNode),
+    Mutate(Mutate),
+    Call(Call),
+}
+
+/// What the body reads of `pgrst_source`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Rows {
+    /// All of it (a plain read, a write's minimal answer).
+    Source,
+    /// A page of it (a function's scalar results).
+    Page(RowRange),
+    /// A read over it, with `select`, embeds and filters (a function's or a
+    /// write's rows).
+    Read(ReadNode),
+}
+
+impl Query {
+    /// The read the body's rows come from, which counts count.
+    pub fn read(&self) -> Option<&ReadNode> {
+        match (&self.source, &self.rows) {
+            (_, Rows::Read(root)) | (Source::Read(root), _) => Some(root),
+            _ => None,
+        }
+    }
+}
+
+/// The `total_count` column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Total {
+    None,
+    /// The rows of [`Query::read`] without its range, counted up to `cap` if
+    /// given (an estimated count past `max_rows` need not count them all).
+    Exact {
+        cap: Option<i64>,
+    },
+    /// All rows of `pgrst_source` (a function's scalar results).
+    Source,
+    /// The rows an upsert inserted, which it records in `pgrst.inserted`.
+    Inserted,
+}
+
+/// What the `body` column holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Body {
+    /// A JSON array of the rows; `strip` drops null-valued keys.
+    Array {
+        strip: bool,
+    },
+    /// The first row as an object (`null` without rows).
+    Object {
+        strip: bool,
+    },
+    /// A function's scalar results: the first (`single`) or all of them.
+    Scalar {
+        single: bool,
+    },
+    Csv,
+    /// The row of a single-row insert, for the `Location` header.
+    Location,
+    /// Nothing (HEAD, `return=minimal`).
+    Empty,
 }

@@ -1,7 +1,7 @@
 //! Planning: an `ApiRequest` and the `SchemaCache` give a `Plan` — the one
-//! statement to run (rendered by `sql/`), whether it may run read-only, the count
-//! query to EXPLAIN for planned counts, and how to answer (`ResponsePlan`). Every
-//! name is checked here against the schema cache, in the order PostgREST checks.
+//! statement to run as IR (`ir::Query`, which `sql/` renders), whether it may run
+//! read-only, and how to answer (`ResponsePlan`). Every name is checked here
+//! against the schema cache, in the order PostgREST checks.
 
 mod columns;
 mod filter;
@@ -19,10 +19,8 @@ use crate::error::{Error, SchemaError};
 use crate::parse::{Action, ApiRequest, Count, MediaType, Preferences, RowRange};
 use crate::response::{ResponseKind, ResponsePlan};
 use crate::schema_cache::{Relation, SchemaCache};
-use crate::sql::{self, Body, Wrap};
-use crate::statement::{Param, Statement};
 
-use ir::{ReadNode, TableRef};
+use ir::{Body, Query, Rows, Source, TableRef, Total};
 use read::{Level, ReadCtx};
 use skeleton::RootParams;
 
@@ -35,10 +33,8 @@ pub struct PlanSettings {
 
 #[derive(Debug, Clone)]
 pub struct Plan {
-    pub statement: Statement,
+    pub query: Query,
     pub read_only: bool,
-    /// For `count=planned|estimated`: the query whose planner estimate is the count.
-    pub count_statement: Option<Statement>,
     pub response: ResponsePlan,
 }
 
@@ -86,33 +82,19 @@ fn body_for(media: &MediaType, headers_only: bool) -> Body {
 }
 
 /// `count=exact` (and `estimated`, capped past `max_rows`) is counted in the
-/// statement; `planned` and `estimated` also get a statement to EXPLAIN.
-/// `prefix` renders what the count query needs before it (a call's CTE).
-fn counts(
-    st: &mut Statement,
-    root: &ReadNode,
-    count: Option<Count>,
-    max_rows: Option<i64>,
-    prefix: impl Fn(&mut Statement) -> String,
-) -> (Option<String>, Option<String>, Option<Statement>) {
-    let Some(count) = count else {
-        return (None, None, None);
-    };
-    let planned = matches!(count, Count::Planned | Count::Estimated).then(|| {
-        let mut c = Statement::default();
-        let before = prefix(&mut c);
-        let q = sql::count(&mut c, root);
-        c.text = format!("{before}{q}");
-        c
-    });
-    if count == Count::Planned {
-        return (None, None, planned);
+/// statement; `planned` and `estimated` also get a count to EXPLAIN.
+fn counts(count: Option<Count>, max_rows: Option<i64>) -> (Total, bool) {
+    match count {
+        None => (Total::None, false),
+        Some(Count::Exact) => (Total::Exact { cap: None }, false),
+        Some(Count::Planned) => (Total::None, true),
+        Some(Count::Estimated) => (
+            Total::Exact {
+                cap: max_rows.map(|max| max + 1),
+            },
+            true,
+        ),
     }
-    let mut q = sql::count(st, root);
-    if let (Count::Estimated, Some(max)) = (count, max_rows) {
-        q = format!("{q} LIMIT {}", st.bind(Param::Int(max + 1)));
-    }
-    (Some(q), Some(sql::EXACT_TOTAL.to_string()), planned)
 }
 
 /// `Preference-Applied` values, in PostgREST's order; `which` lists the kinds
@@ -191,26 +173,17 @@ fn plan_read(c: &Common, relation: &str, headers_only: bool) -> Result<Plan, Err
         from_source: false,
     };
     let root = read::root(&ctx, &level, &skel, c.req.range)?;
-    let mut st = Statement::default();
-    let source = sql::read(&mut st, &root);
-    let (count, total, count_statement) = counts(
-        &mut st,
-        &root,
-        c.req.preferences.count,
-        c.settings.max_rows,
-        |_| String::new(),
-    );
-    st.text = sql::wrap(Wrap {
-        source,
-        count,
+    let (total, explain_count) = counts(c.req.preferences.count, c.settings.max_rows);
+    let query = Query {
+        source: Source::Read(root),
+        rows: Rows::Source,
         total,
-        rows: "SELECT * FROM pgrst_source".into(),
         body: body_for(&c.req.media_type, headers_only),
-    });
+        explain_count,
+    };
     Ok(Plan {
-        statement: st,
+        query,
         read_only: true,
-        count_statement,
         response: c.response(
             ResponseKind::Read { headers_only },
             &["count", "tx", "handling"],

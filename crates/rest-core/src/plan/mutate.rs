@@ -5,7 +5,7 @@
 //! returned.
 
 use super::columns::Columns;
-use super::ir::{Cond, Mutate, TableRef, Write};
+use super::ir::{Body, Cond, Mutate, Query, Rows, Source, TableRef, Total, Write};
 use super::read::{self, Level, ReadCtx};
 use super::skeleton::{self, RootParams};
 use super::write::{check_put, limited, on_conflict, returning, write_columns};
@@ -14,8 +14,6 @@ use crate::body;
 use crate::error::Error;
 use crate::parse::{BodyType, Mutation, Representation, Resolution};
 use crate::response::ResponseKind;
-use crate::sql::{self, Body, Wrap};
-use crate::statement::Statement;
 
 pub fn plan(
     c: &Common,
@@ -176,26 +174,22 @@ pub fn plan(
         body: payload.map(|p| p.json).unwrap_or_default(),
         returning: returning(rel, &root, wanted),
     };
-    let mut st = Statement::default();
-    let source = sql::mutation(&mut st, &m);
-    let rows = if full {
-        sql::read(&mut st, &root)
-    } else {
-        "SELECT * FROM pgrst_source".into()
-    };
     let body = match (full, representation, kind) {
         (true, _, _) => body_for(&c.req.media_type, false),
         (false, Some(Representation::HeadersOnly), ResponseKind::Create { .. }) => Body::Location,
         _ => Body::Empty,
     };
-    st.text = sql::wrap(Wrap {
-        source,
-        count: None,
-        total: inserted
-            .then(|| "nullif(current_setting('pgrst.inserted', true), '')::bigint".to_string()),
-        rows,
+    let query = Query {
+        source: Source::Mutate(m),
+        rows: if full { Rows::Read(root) } else { Rows::Source },
+        total: if inserted {
+            Total::Inserted
+        } else {
+            Total::None
+        },
         body,
-    });
+        explain_count: false,
+    };
     let mut response = c.response(kind, &which);
     response.representation = full;
     response.relation = rel.name.clone();
@@ -205,9 +199,8 @@ pub fn plan(
         response.max_affected = prefs.max_affected;
     }
     Ok(Plan {
-        statement: st,
+        query,
         read_only: false,
-        count_statement: None,
         response,
     })
 }

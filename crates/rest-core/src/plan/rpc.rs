@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::columns::cast_type;
-use super::ir::{Call, CallArgs, Shape, TableRef};
+use super::ir::{Body, Call, CallArgs, Query, Rows, Shape, Source, TableRef, Total};
 use super::read::{self, Level, ReadCtx};
 use super::routine::{find, given, shape};
 use super::skeleton::{self, RootParams};
@@ -15,8 +15,6 @@ use crate::error::{ArgsGiven, Error};
 use crate::parse::{BodyType, Embedded, Invoke, MediaType, QueryParams};
 use crate::response::ResponseKind;
 use crate::schema_cache::{Column, Function, QualifiedName};
-use crate::sql::{self, Body, Wrap};
-use crate::statement::Statement;
 
 /// The columns of a composite result: its table's, or the OUT/TABLE parameters.
 fn result_columns(c: &Common, f: &Function) -> (QualifiedName, Vec<Column>) {
@@ -124,18 +122,14 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
             .collect::<Vec<Embedded<_>>>(),
         ..q.clone()
     };
-    let mut st = Statement::default();
-    let source = sql::call(&mut st, &call);
     let scalar = matches!(call.shape, Shape::Scalar | Shape::SetOfScalar);
-    let (rows, count, total, count_statement) = if scalar {
-        let range = sql::limit_offset(read::restrict(c.req.range, c.settings.max_rows));
-        let rows = format!("SELECT * FROM pgrst_source{range}");
-        let total = c
-            .req
-            .preferences
-            .count
-            .map(|_| "(SELECT pg_catalog.count(*) FROM pgrst_source)".to_string());
-        (rows, None, total, None)
+    let (rows, total, explain_count) = if scalar {
+        let page = Rows::Page(read::restrict(c.req.range, c.settings.max_rows));
+        let total = match c.req.preferences.count {
+            Some(_) => Total::Source,
+            None => Total::None,
+        };
+        (page, total, false)
     } else {
         let (relation, columns) = result_columns(c, f);
         let skel = skeleton::build(
@@ -159,16 +153,8 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
             from_source: true,
         };
         let root = read::root(&ctx, &level, &skel, c.req.range)?;
-        let rows = sql::read(&mut st, &root);
-        // The count reads `pgrst_source`, so a count to EXPLAIN carries the call.
-        let (count, total, planned) = counts(
-            &mut st,
-            &root,
-            c.req.preferences.count,
-            c.settings.max_rows,
-            |p| format!("WITH pgrst_source AS ({}) ", sql::call(p, &call)),
-        );
-        (rows, count, total, planned)
+        let (total, explain_count) = counts(c.req.preferences.count, c.settings.max_rows);
+        (Rows::Read(root), total, explain_count)
     };
     let body = match (&c.req.media_type, call.shape) {
         _ if headers_only => Body::Empty,
@@ -183,21 +169,21 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
         (_, Shape::Composite) => Body::Object { strip: false },
         (media, Shape::SetOfComposite) => body_for(media, false),
     };
-    st.text = sql::wrap(Wrap {
-        source,
-        count,
-        total,
-        rows,
-        body,
-    });
     let kind = ResponseKind::Call {
         headers_only,
         void: f.returns_void(),
     };
+    let read_only = matches!(invoke, Invoke::Get { .. }) || f.is_read_only();
+    let query = Query {
+        source: Source::Call(call),
+        rows,
+        total,
+        body,
+        explain_count,
+    };
     Ok(Plan {
-        statement: st,
-        read_only: matches!(invoke, Invoke::Get { .. }) || f.is_read_only(),
-        count_statement,
+        query,
+        read_only,
         response: c.response(kind, &["count", "tx", "handling"]),
     })
 }

@@ -1,4 +1,4 @@
-//! Rendering a plan as one `Statement`: the request's query in a `pgrst_source`
+//! Rendering a plan's `Query` as one `Statement`: the request's query in a `pgrst_source`
 //! CTE, wrapped in the select that returns the row every main statement returns
 //! (`total_count`, `page_total`, `body`, `response_headers`, `response_status`),
 //! as PostgREST shapes it. Identifiers only through `ident`/`qualified`, values only
@@ -9,28 +9,28 @@ mod filter;
 mod mutate;
 mod select;
 
-pub use call::call;
-pub use mutate::mutation;
-pub use select::{count, read};
+use call::call;
+use mutate::mutation;
+use select::{count, read};
 
 use crate::parse::{JsonArrow, JsonOperand, RowRange};
-use crate::plan::ir::{ColumnRef, TableRef};
+use crate::plan::ir::{Body, ColumnRef, Query, Rows, Source, TableRef, Total};
 pub(crate) use crate::statement::{ident, qualified};
 use crate::statement::{Param, Statement};
 
-pub fn table(t: &TableRef) -> String {
+fn table(t: &TableRef) -> String {
     match t {
         TableRef::Qualified(q) => qualified(&q.schema, &q.name),
         TableRef::Alias(a) => ident(a),
     }
 }
 
-pub fn column(t: &TableRef, name: &str) -> String {
+fn column(t: &TableRef, name: &str) -> String {
     format!("{}.{}", table(t), ident(name))
 }
 
 /// A column with its JSON path; keys and indexes are parameters.
-pub fn field(st: &mut Statement, t: &TableRef, c: &ColumnRef) -> String {
+fn field(st: &mut Statement, t: &TableRef, c: &ColumnRef) -> String {
     let mut out = column(t, &c.name);
     if c.to_jsonb {
         out = format!("to_jsonb({out})");
@@ -53,7 +53,7 @@ pub fn field(st: &mut Statement, t: &TableRef, c: &ColumnRef) -> String {
 /// afresh on every run: its generic plan cannot know the page size, so it kept
 /// choosing custom plans (measured in scripts/bench-rest: 4.4k against 6.0k
 /// pages/s once the plan is reused).
-pub fn limit_offset(range: RowRange) -> String {
+fn limit_offset(range: RowRange) -> String {
     if range == RowRange::ALL {
         return String::new();
     }
@@ -62,28 +62,6 @@ pub fn limit_offset(range: RowRange) -> String {
         None => "ALL".to_string(),
     };
     format!(" LIMIT {limit} OFFSET {}", range.offset)
-}
-
-/// What the `body` column holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Body {
-    /// A JSON array of the rows; `strip` drops null-valued keys.
-    Array {
-        strip: bool,
-    },
-    /// The first row as an object (`null` without rows).
-    Object {
-        strip: bool,
-    },
-    /// A function's scalar results: the first (`single`) or all of them.
-    Scalar {
-        single: bool,
-    },
-    Csv,
-    /// The row of a single-row insert, for the `Location` header.
-    Location,
-    /// Nothing (HEAD, `return=minimal`).
-    Empty,
 }
 
 fn body_expr(body: Body) -> String {
@@ -105,33 +83,62 @@ fn body_expr(body: Body) -> String {
     }
 }
 
-/// The main statement around `source` (the `pgrst_source` CTE): `rows` reads the
-/// CTE for the body; `total` is the `total_count` expression, which may use a
-/// `pgrst_source_count` CTE given as `count`.
-pub struct Wrap {
-    pub source: String,
-    pub count: Option<String>,
-    pub total: Option<String>,
-    pub rows: String,
-    pub body: Body,
+/// The statement `q` is: `pgrst_source`, then the rows and the count read
+/// from it, in the order their parameters are bound.
+pub fn statement(q: &Query) -> Statement {
+    let mut st = Statement::default();
+    let source = match &q.source {
+        Source::Read(root) => read(&mut st, root),
+        Source::Mutate(m) => mutation(&mut st, m),
+        Source::Call(c) => call(&mut st, c),
+    };
+    let rows = match &q.rows {
+        Rows::Source => "SELECT * FROM pgrst_source".to_string(),
+        Rows::Page(range) => format!("SELECT * FROM pgrst_source{}", limit_offset(*range)),
+        Rows::Read(root) => read(&mut st, root),
+    };
+    let (count_cte, total) = match (q.total, q.read()) {
+        (Total::Exact { cap }, Some(root)) => {
+            let mut c = count(&mut st, root);
+            if let Some(cap) = cap {
+                c = format!("{c} LIMIT {}", st.bind(Param::Int(cap)));
+            }
+            (
+                format!(", pgrst_source_count AS ({c})"),
+                "(SELECT pg_catalog.count(*) FROM pgrst_source_count)",
+            )
+        }
+        (Total::Source, _) => (
+            String::new(),
+            "(SELECT pg_catalog.count(*) FROM pgrst_source)",
+        ),
+        (Total::Inserted, _) => (
+            String::new(),
+            "nullif(current_setting('pgrst.inserted', true), '')::bigint",
+        ),
+        (Total::None | Total::Exact { .. }, _) => (String::new(), "NULL::bigint"),
+    };
+    st.text = format!(
+        "WITH pgrst_source AS ({source}){count_cte} SELECT {total} AS total_count, pg_catalog.count(_postgrest_t) AS page_total, ({})::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status FROM ({rows}) _postgrest_t",
+        body_expr(q.body),
+    );
+    st
 }
 
-pub fn wrap(w: Wrap) -> String {
-    let count_cte = w
-        .count
-        .map(|c| format!(", pgrst_source_count AS ({c})"))
-        .unwrap_or_default();
-    format!(
-        "WITH pgrst_source AS ({}){count_cte} SELECT {} AS total_count, pg_catalog.count(_postgrest_t) AS page_total, ({})::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status FROM ({}) _postgrest_t",
-        w.source,
-        w.total.unwrap_or_else(|| "NULL::bigint".into()),
-        body_expr(w.body),
-        w.rows
-    )
+/// For `count=planned|estimated`: the count of the query's read, whose
+/// planner estimate is the count. A function's result is read from
+/// `pgrst_source`, so its count carries the call.
+pub fn count_statement(q: &Query) -> Option<Statement> {
+    let root = q.read().filter(|_| q.explain_count)?;
+    let mut st = Statement::default();
+    let before = match &q.source {
+        Source::Call(c) => format!("WITH pgrst_source AS ({}) ", call(&mut st, c)),
+        _ => String::new(),
+    };
+    let counted = count(&mut st, root);
+    st.text = format!("{before}{counted}");
+    Some(st)
 }
-
-/// The `total_count` of an exact count over `pgrst_source_count`.
-pub const EXACT_TOTAL: &str = "(SELECT pg_catalog.count(*) FROM pgrst_source_count)";
 
 #[cfg(test)]
 mod tests;
