@@ -3,6 +3,10 @@
 //! the two in order in `prepare`, `response` (the row a statement returned → status, headers, body) and the
 //! PostgREST `error` they all return. Cargo keeps it pure: this crate depends on
 //! no runtime, web server or database client; those edges are `pleat-rest`.
+//!
+//! Unit tests are each module's `mod tests`, at its end: inline while they are
+//! short, else in `<module>/tests.rs` (a `tests/` directory of one file per
+//! feature when that grows too), declared with a plain `mod tests;`.
 
 pub mod body;
 pub mod error;

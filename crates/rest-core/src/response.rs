@@ -323,5 +323,4 @@ pub fn respond(
 }
 
 #[cfg(test)]
-#[path = "response_tests.rs"]
 mod tests;

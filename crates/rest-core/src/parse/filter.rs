@@ -285,5 +285,4 @@ pub(crate) fn unquoted_item(c: &mut Cursor) -> PResult<String> {
 }
 
 #[cfg(test)]
-#[path = "tests/filter.rs"]
 mod tests;

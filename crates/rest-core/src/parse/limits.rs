@@ -47,5 +47,4 @@ impl Limit {
 }
 
 #[cfg(test)]
-#[path = "tests/limits.rs"]
 mod tests;

@@ -94,5 +94,4 @@ fn pg_array(c: &mut Cursor) -> PResult<String> {
 }
 
 #[cfg(test)]
-#[path = "tests/logic.rs"]
 mod tests;

@@ -210,5 +210,4 @@ pub fn body_type(content_type: Option<&str>, is_rpc: bool) -> Result<BodyType, E
 }
 
 #[cfg(test)]
-#[path = "tests/media.rs"]
 mod tests;

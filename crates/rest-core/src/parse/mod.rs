@@ -267,5 +267,4 @@ pub fn parse(req: &RawRequest<'_>) -> Result<ApiRequest, Error> {
 }
 
 #[cfg(test)]
-#[path = "tests/request.rs"]
 mod tests;

@@ -252,5 +252,4 @@ pub(crate) fn parse(query: &str, rpc_read: bool) -> Result<(QueryParams, Option<
 }
 
 #[cfg(test)]
-#[path = "tests/query.rs"]
 mod tests;

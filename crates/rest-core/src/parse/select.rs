@@ -269,5 +269,4 @@ fn field_select(c: &mut Cursor) -> PResult<SelectItem> {
 }
 
 #[cfg(test)]
-#[path = "tests/select.rs"]
 mod tests;
