@@ -32,15 +32,15 @@ fn action_of(method: &str, path: &str) -> String {
 fn a_typical_supabase_js_read() {
     let r = req(
         "GET",
-        "/portfolio_items",
-        "select=id%2Ctitle%2Ccategory%3Acategories%28name%29&published=eq.true&order=sort_order.asc&offset=0&limit=20",
+        "/books",
+        "select=id%2Ctitle%2Cauthor%3Aauthors%28name%29&published=gte.2000&order=title.asc&offset=0&limit=20",
         &[("accept", "application/json"), ("prefer", "count=exact"), ("accept-profile", "public")],
     );
     insta::assert_json_snapshot!(r.unwrap(), @r#"
         {
           "action": {
             "kind": "read",
-            "relation": "portfolio_items",
+            "relation": "books",
             "headers_only": false
           },
           "profile": "public",
@@ -62,8 +62,8 @@ fn a_typical_supabase_js_read() {
               },
               {
                 "relation": {
-                  "name": "categories",
-                  "alias": "category",
+                  "name": "authors",
+                  "alias": "author",
                   "embed": {},
                   "children": [
                     {
@@ -85,8 +85,8 @@ fn a_typical_supabase_js_read() {
                   },
                   "operation": {
                     "compare": {
-                      "op": "eq",
-                      "value": "true"
+                      "op": "gte",
+                      "value": "2000"
                     }
                   }
                 }
@@ -98,7 +98,7 @@ fn a_typical_supabase_js_read() {
                 "value": [
                   {
                     "field": {
-                      "name": "sort_order"
+                      "name": "title"
                     },
                     "direction": "asc"
                   }

@@ -1,4 +1,4 @@
-//! The schema cache of `tests/fixtures/rest_schema.sql` plus the site tables,
+//! The schema cache of `tests/fixtures/rest_schema.sql` (and nothing else),
 //! as the introspection query returns it (regenerate with
 //! `scripts/dev/schema-fixture`), for tests that need no database.
 
