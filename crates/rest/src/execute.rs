@@ -147,10 +147,7 @@ async fn pipeline(
     if let Some(finish) = finish {
         steps.push(Step::new(finish, &[]));
     }
-    let sent = std::time::Instant::now();
-    let result = lease.run(&steps).await;
-    crate::timings::ROUND_TRIP.record(sent.elapsed());
-    let mut rows = result?.swap_remove(main);
+    let mut rows = lease.run(&steps).await?.swap_remove(main);
     match rows.len() {
         1 => Ok(rows.pop().expect("one row")),
         n => Err(wire::Failure::Decode(format!(

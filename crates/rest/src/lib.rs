@@ -13,7 +13,6 @@ mod db_failure;
 pub mod execute;
 pub mod reload;
 pub mod routes;
-pub mod timings;
 pub mod wire;
 
 pub use pleat_rest_core::{
