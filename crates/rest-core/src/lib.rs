@@ -1,8 +1,10 @@
 //! PostgREST's logic without I/O: `parse` (request → `ApiRequest`), `plan` (with
 //! the `schema_cache` → `Plan`, the statement as IR), `sql` (IR → `Statement`),
-//! the two in order in `prepare`, `response` (the row a statement returned → status, headers, body) and the
-//! PostgREST `error` they all return. Cargo keeps it pure: this crate depends on
-//! no runtime, web server or database client; those edges are `pleat-rest`.
+//! the two in order in `prepare`, `response` (the row a statement returned →
+//! status, headers, body) and the PostgREST `error` they all return; beside them
+//! `body` (request bodies as rows) and `openapi` (the schema cache as OpenAPI).
+//! Cargo keeps it pure: this crate depends on no runtime, web server or
+//! database client; those edges are `pleat-rest`.
 //!
 //! Unit tests are each module's `mod tests`, at its end: inline while they are
 //! short, else in `<module>/tests.rs` (a `tests/` directory of one file per
