@@ -1,6 +1,7 @@
 //! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
 //! Order: who is asking (JWT), the body (with its limit), a place under the
-//! per-client cap for anonymous requests, `parse`, then the introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
+//! per-client cap for anonymous requests, `parse`, then the introspection answers
+//! (OPTIONS, OpenAPI) or `prepare` (plan → sql) → `execute` → `response`.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
