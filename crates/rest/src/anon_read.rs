@@ -6,7 +6,8 @@
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, RawRequest};
-use crate::plan::{self, PlanSettings};
+use crate::plan::PlanSettings;
+use crate::prepare::prepare;
 use crate::reload;
 use crate::response;
 use crate::routes::RestState;
@@ -54,7 +55,7 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
         schemas: state.settings.schemas.clone(),
         max_rows: None,
     };
-    let plan = plan::plan(&api, &reload::current(&state.cache), &settings, &[])?;
+    let plan = prepare(&api, &reload::current(&state.cache), &settings, &[])?;
     if !plan.read_only {
         return Err(AnonReadError::NotARead(target.to_string()));
     }
@@ -73,7 +74,7 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
         &state.conns,
         &ctx,
         &plan.statement,
-        execute::Ending::Read,
+        response::Ending::Read,
         |o| response::decide(&plan.response, o),
     )
     .await?;

@@ -12,14 +12,12 @@
 
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::timings;
 use crate::wire;
 
 /// How long a request waits for a free connection before answering 503.
@@ -91,7 +89,6 @@ impl Connections {
     }
 
     pub async fn acquire(&self) -> Result<Lease, DbFailure> {
-        let waiting = Instant::now();
         let permit = tokio::time::timeout(
             self.inner.acquire_timeout,
             self.inner.permits.clone().acquire_owned(),
@@ -99,7 +96,6 @@ impl Connections {
         .await
         .map_err(|_| DbFailure::Timeout)?
         .map_err(|_| DbFailure::Timeout)?;
-        timings::ACQUIRE.record(waiting.elapsed());
         let conn = match self.take_idle() {
             Some(conn) => conn,
             None => self.open().await?,
@@ -114,11 +110,9 @@ impl Connections {
 
     /// A new connection whose socket is registered on this thread.
     async fn open(&self) -> Result<Conn, DbFailure> {
-        let connecting = Instant::now();
         let wire = wire::connect(&self.inner.config)
             .await
             .map_err(DbFailure::Connect)?;
-        timings::CONNECT.record(connecting.elapsed());
         Ok(Conn {
             wire,
             home: std::thread::current().id(),
@@ -168,7 +162,6 @@ impl Connections {
             }
             idle.values_mut().find_map(pop_open)?
         };
-        timings::FOREIGN_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
         match foreign.wire.rehome() {
             Ok(wire) => Some(Conn { wire, home: here }),
             Err(e) => {

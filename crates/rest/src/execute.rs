@@ -19,7 +19,8 @@
 use sqlx::PgPool;
 
 use crate::connections::{Connections, DbFailure, Lease};
-use crate::schema_cache::{SchemaCache, INTROSPECTION_SQL};
+use crate::response::{Decision, Ending, Outcome};
+use crate::schema_cache::SchemaCache;
 use crate::statement::{Param, Statement};
 use crate::wire::{self, oid, Row, Step, TxStatus, Value};
 
@@ -44,35 +45,6 @@ pub struct RequestContext {
     /// before the role switch (`auth.require_session`), so a signed-out
     /// session aborts it and answers 401 PGRST301.
     pub session: Option<String>,
-}
-
-/// The row every main statement returns.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Outcome {
-    pub page_total: i64,
-    pub total_count: Option<i64>,
-    pub body: Option<String>,
-    /// `response.headers` / `response.status` set by functions (PostgREST's GUCs).
-    pub response_headers: Option<String>,
-    pub response_status: Option<String>,
-}
-
-/// How a request's transaction ends (see `response::ending`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// BEGIN READ ONLY, with COMMIT in the same write as the statement.
-    Read,
-    /// A write committed whatever its outcome: COMMIT in the same write.
-    Commit,
-    /// A write whose outcome decides: COMMIT or ROLLBACK once the row is in.
-    Decide,
-}
-
-/// What to do with the transaction once the outcome is known.
-pub enum Decision<E> {
-    Commit,
-    Rollback,
-    Fail(E),
 }
 
 const SET_CONFIG: &str =
@@ -175,10 +147,7 @@ async fn pipeline(
     if let Some(finish) = finish {
         steps.push(Step::new(finish, &[]));
     }
-    let sent = std::time::Instant::now();
-    let result = lease.run(&steps).await;
-    crate::timings::ROUND_TRIP.record(sent.elapsed());
-    let mut rows = result?.swap_remove(main);
+    let mut rows = lease.run(&steps).await?.swap_remove(main);
     match rows.len() {
         1 => Ok(rows.pop().expect("one row")),
         n => Err(wire::Failure::Decode(format!(
@@ -274,6 +243,9 @@ pub async fn planned_rows(
     let plan = row.json(0)?.unwrap_or_default();
     Ok(plan[0]["Plan"]["Plan Rows"].as_f64().map(|n| n as i64))
 }
+
+/// The introspection query; `$1` is the `text[]` of exposed schemas.
+const INTROSPECTION_SQL: &str = include_str!("introspect.sql");
 
 /// Load the schema cache for the exposed schemas (one query).
 pub async fn load_schema_cache(pool: &PgPool, schemas: &[String]) -> anyhow::Result<SchemaCache> {

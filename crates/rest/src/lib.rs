@@ -1,26 +1,20 @@
-//! PostgREST-compatible `/rest/v1`: `parse` (request → `ApiRequest`), `plan`
-//! (with the schema cache → `Plan`, rendered by `sql`), `execute` (one transaction
-//! as the role) and `response` (the row → status, headers, body).
+//! PostgREST-compatible `/rest/v1`, the edges around `pleat-rest-core`:
+//! `routes` (the HTTP requests), `execute` (one transaction as the role over
+//! `connections`, spoken with `wire`), the schema cache's loading and `reload`.
+//! Parsing, planning, SQL and the response decisions are the core's, re-exported
+//! here under their names so that callers have one crate to import.
 
 mod admission;
 pub mod anon_read;
 pub mod auth;
-pub mod body;
 pub mod client_limit;
 pub mod connections;
-pub mod error;
+mod db_failure;
 pub mod execute;
-pub mod openapi;
-pub mod parse;
-pub mod plan;
 pub mod reload;
-pub mod response;
 pub mod routes;
-pub mod schema_cache;
-pub mod sql;
-pub mod statement;
-pub mod timings;
 pub mod wire;
 
-#[cfg(test)]
-mod test_support;
+pub use pleat_rest_core::{
+    body, error, openapi, parse, plan, prepare, response, schema_cache, sql, statement,
+};

@@ -1,6 +1,7 @@
 //! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
 //! Order: who is asking (JWT), the body (with its limit), a place under the
-//! per-client cap for anonymous requests, `parse`, then the introspection answers (OPTIONS, OpenAPI) or `plan` → `execute` → `response`.
+//! per-client cap for anonymous requests, `parse`, then the introspection answers
+//! (OPTIONS, OpenAPI) or `prepare` (plan → sql) → `execute` → `response`.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
@@ -17,7 +18,8 @@ use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, RawRequest};
-use crate::plan::{self, PlanSettings};
+use crate::plan::PlanSettings;
+use crate::prepare::prepare;
 use crate::reload::{self, SharedCache};
 use crate::statement::Param;
 use crate::{openapi, response};
@@ -88,10 +90,7 @@ async fn handle(
     payload: web::Payload,
     state: web::Data<RestState>,
 ) -> HttpResponse {
-    let started = std::time::Instant::now();
-    let resp = answer(req, payload, state).await;
-    crate::timings::HANDLER.record(started.elapsed());
-    resp
+    answer(req, payload, state).await
 }
 
 async fn answer(
@@ -136,12 +135,10 @@ async fn answer(
         Err(resp) => return resp,
     };
     let client = admission::client_address(&req, &state.settings.trusted_proxies);
-    let admitting = std::time::Instant::now();
     let _admitted = match admission::admit(client, &state.anon_limit, &role).await {
         Ok(a) => a,
         Err(resp) => return resp,
     };
-    crate::timings::ADMIT.record(admitting.elapsed());
     let path = match req.match_info().unprocessed() {
         "" => "/",
         p => p,
@@ -226,7 +223,7 @@ async fn serve(
         schemas: state.settings.schemas.clone(),
         max_rows: None,
     };
-    let plan = plan::plan(&api, &cache, &settings, body)?;
+    let plan = prepare(&api, &cache, &settings, body)?;
     let ending = response::ending(plan.read_only, &plan.response);
     let outcome = execute::run(&state.conns, ctx, &plan.statement, ending, |o| {
         response::decide(&plan.response, o)

@@ -271,13 +271,6 @@ impl Application {
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let served = self.server.await;
-        if !pleat_rest::timings::is_empty() {
-            tracing::info!(
-                target: "pleat_rest::timings",
-                "where /rest/v1 requests spent their time:\n{}",
-                pleat_rest::timings::report()
-            );
-        }
         // The mail worker stops before its pool closes; a mail it was sending is
         // claimed again after its lease.
         drop(self._mail);

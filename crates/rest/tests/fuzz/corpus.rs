@@ -137,6 +137,7 @@ pub fn seeds() -> Vec<Seed> {
     let mut rust = Vec::new();
     for dir in [
         "crates/rest/src",
+        "crates/rest-core/src",
         "crates/rest/tests",
         "crates/server/tests",
     ] {

@@ -30,8 +30,10 @@ const TEST_NAME: &str = "fuzz_parser_planner_and_renderer";
 const WORKER_ENV: &str = "PLEAT_FUZZ_WORKER";
 
 fn fixture() -> SchemaCache {
-    SchemaCache::from_json(include_str!("../../src/schema_cache/fixture.json"))
-        .expect("fixture.json is a schema cache")
+    SchemaCache::from_json(include_str!(
+        "../../../rest-core/src/schema_cache/fixture.json"
+    ))
+    .expect("fixture.json is a schema cache")
 }
 
 fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {

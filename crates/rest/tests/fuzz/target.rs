@@ -7,7 +7,8 @@
 //! more parameters than the protocol can bind).
 
 use pleat_rest::parse::{parse, Action, RawRequest};
-use pleat_rest::plan::{plan, PlanSettings};
+use pleat_rest::plan::PlanSettings;
+use pleat_rest::prepare::prepare;
 use pleat_rest::schema_cache::SchemaCache;
 use pleat_rest::statement::{Param, Statement};
 
@@ -62,7 +63,7 @@ pub fn run(case: &Case, cache: &SchemaCache, settings: &PlanSettings) -> Result<
     };
     let result = parse(&raw).and_then(|req| match req.action {
         Action::Read { .. } | Action::Mutate { .. } | Action::Call { .. } => {
-            plan(&req, cache, settings, case.body.as_bytes()).map(Some)
+            prepare(&req, cache, settings, case.body.as_bytes()).map(Some)
         }
         // Introspection is answered from the cache without a statement.
         _ => Ok(None),

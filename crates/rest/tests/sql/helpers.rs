@@ -6,7 +6,8 @@ use pleat_rest::connections::Connections;
 use pleat_rest::error::Error;
 use pleat_rest::execute::{self, RequestContext};
 use pleat_rest::parse::{parse, RawRequest};
-use pleat_rest::plan::{plan, PlanSettings};
+use pleat_rest::plan::PlanSettings;
+use pleat_rest::prepare::prepare;
 use pleat_rest::response::{decide, respond};
 use pleat_rest::schema_cache::SchemaCache;
 use serde_json::Value;
@@ -128,7 +129,7 @@ impl Db {
             schemas: vec!["public".into()],
             max_rows: self.max_rows,
         };
-        let plan = plan(&req, &self.cache, &settings, body.as_bytes())?;
+        let plan = prepare(&req, &self.cache, &settings, body.as_bytes())?;
         let ctx = RequestContext {
             role: role.to_string(),
             // Signed-in requests are the site's owner: an editor.
