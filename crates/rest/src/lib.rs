@@ -2,11 +2,8 @@
 //! (with the schema cache → `Plan`, rendered by `sql`), `execute` (one transaction
 //! as the role) and `response` (the row → status, headers, body).
 
-mod admission;
 pub mod anon_read;
-pub mod auth;
 pub mod body;
-pub mod client_limit;
 pub mod connections;
 pub mod error;
 pub mod execute;

@@ -10,9 +10,8 @@ use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::admission;
-use crate::auth::{self, RequestRole};
-use crate::client_limit::ClientLimit;
+use pleat_auth::caller::{self, Caller, ClientLimit, TokenError, VerifiedTokens};
+
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
@@ -40,7 +39,7 @@ pub struct RestSettings {
 
 pub struct RestState {
     pub(crate) conns: Connections,
-    tokens: auth::VerifiedTokens,
+    tokens: VerifiedTokens,
     pub(crate) cache: SharedCache,
     pub(crate) settings: RestSettings,
     secret: SecretString,
@@ -64,7 +63,7 @@ impl RestState {
         ));
         Ok(RestState {
             conns: api,
-            tokens: auth::VerifiedTokens::new(),
+            tokens: VerifiedTokens::new(),
             cache,
             anon_limit: ClientLimit::new(settings.anon_per_client),
             settings,
@@ -115,31 +114,26 @@ async fn answer(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    let unauthorized = |e: auth::AuthError| {
-        HttpResponse::Unauthorized()
-            .insert_header(("www-authenticate", e.www_authenticate()))
-            .json(e.to_json())
-    };
     let role = match state.tokens.resolve(
-        auth::token(header("authorization"), header("apikey")),
+        caller::token(header("authorization"), header("apikey")),
         &state.secret,
     ) {
         Ok(r) => r,
-        Err(e) => return unauthorized(e),
+        Err(e) => return unauthorized(&e),
     };
     let session = match session_of(&role) {
         Ok(session) => session,
-        Err(e) => return unauthorized(e),
+        Err(e) => return unauthorized(&e),
     };
     let body = match read_body(payload, state.settings.max_body).await {
         Ok(b) => b,
         Err(resp) => return resp,
     };
-    let client = admission::client_address(&req, &state.settings.trusted_proxies);
+    let client = caller::address::of_request(&req, &state.settings.trusted_proxies);
     let admitting = std::time::Instant::now();
-    let _admitted = match admission::admit(client, &state.anon_limit, &role).await {
+    let _admitted = match state.anon_limit.admit_caller(client, &role).await {
         Ok(a) => a,
-        Err(resp) => return resp,
+        Err(_) => return too_many(state.anon_limit.max()),
     };
     crate::timings::ADMIT.record(admitting.elapsed());
     let path = match req.match_info().unprocessed() {
@@ -314,24 +308,40 @@ async fn openapi_for(
 /// The session a token names, to be checked inside the request's transaction
 /// (see `execute::RequestContext::session`); none for tokens without one
 /// (the API keys). A `session_id` that is no UUID is refused here.
-fn session_of(role: &RequestRole) -> Result<Option<String>, auth::AuthError> {
-    // Empty and nil ids mean "no session", as /auth/v1 reads them.
-    let Some(sid) = role
-        .claims
-        .get("session_id")
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty() && *s != "00000000-0000-0000-0000-000000000000")
-    else {
+fn session_of(role: &Caller) -> Result<Option<String>, TokenError> {
+    let Some(sid) = role.session_id() else {
         return Ok(None);
     };
     if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
-        return Err(auth::AuthError {
+        return Err(TokenError {
             code: "PGRST301",
             message: "JWT session has ended".into(),
             details: Some("The token's session_id is not a session".into()),
         });
     }
     Ok(Some(sid.to_string()))
+}
+
+/// A refused token: 401 with PostgREST's body and a `WWW-Authenticate` header.
+fn unauthorized(e: &TokenError) -> HttpResponse {
+    HttpResponse::Unauthorized()
+        .insert_header(("www-authenticate", e.www_authenticate()))
+        .json(json!({"code": e.code, "message": e.message, "details": e.details, "hint": null}))
+}
+
+/// No place under the anonymous per-client cap: 429 in PostgREST's format
+/// with `Retry-After`.
+fn too_many(max: usize) -> HttpResponse {
+    HttpResponse::TooManyRequests()
+        .insert_header(("retry-after", "1"))
+        .json(json!({
+            "code": "PGRST429",
+            "message": "Too many concurrent requests from this client",
+            "details": format!(
+                "At most {max} anonymous requests per client address run at once"
+            ),
+            "hint": "Wait for earlier requests to finish, or sign in",
+        }))
 }
 
 fn headers_json(headers: &[(String, String)]) -> String {
@@ -364,7 +374,7 @@ async fn read_body(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, H
     Ok(body)
 }
 
-fn error_response(e: &Error, role: &RequestRole) -> HttpResponse {
+fn error_response(e: &Error, role: &Caller) -> HttpResponse {
     if let Error::Unexpected(cause) = e {
         // `{:#}` is the cause chain on one line; `?` would add anyhow's
         // backtrace, dozens of lines per failing request.

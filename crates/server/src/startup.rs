@@ -186,7 +186,7 @@ impl Application {
                     max_body: config.max_body,
                     timeouts: config.statement_timeouts,
                     anon_per_client: config.anon_concurrency.unwrap_or_else(|| {
-                        pleat_rest::client_limit::ClientLimit::default_for_pool(pool_size)
+                        pleat_auth::caller::ClientLimit::default_for_pool(pool_size)
                     }),
                     trusted_proxies: config.trusted_proxies.clone(),
                     public_url: site_url.clone(),
