@@ -263,10 +263,6 @@ impl Application {
         &self.keys
     }
 
-    pub fn managed_db_port(&self) -> Option<u16> {
-        self.db.managed_port()
-    }
-
     /// Serve until SIGINT/SIGTERM (graceful), then close the database and stop
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
