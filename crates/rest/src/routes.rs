@@ -114,14 +114,14 @@ async fn answer(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    let role = match state.tokens.resolve(
+    let caller = match state.tokens.resolve(
         caller::token(header("authorization"), header("apikey")),
         &state.secret,
     ) {
         Ok(r) => r,
         Err(e) => return unauthorized(&e),
     };
-    let session = match session_of(&role) {
+    let session = match session_of(&caller) {
         Ok(session) => session,
         Err(e) => return unauthorized(&e),
     };
@@ -131,7 +131,7 @@ async fn answer(
     };
     let client = caller::address::of_request(&req, &state.settings.trusted_proxies);
     let admitting = std::time::Instant::now();
-    let _admitted = match state.anon_limit.admit_caller(client, &role).await {
+    let _admitted = match state.anon_limit.admit_caller(client, &caller).await {
         Ok(a) => a,
         Err(_) => return too_many(state.anon_limit.max()),
     };
@@ -151,18 +151,18 @@ async fn answer(
         headers: &pairs,
     };
     let ctx = RequestContext {
-        role: role.role.clone(),
-        claims: role.claims.to_string(),
+        role: caller.role.clone(),
+        claims: caller.claims.to_string(),
         method: req.method().as_str().to_string(),
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
         client_ip: client.map(|ip| ip.to_string()).unwrap_or_default(),
-        statement_timeout: state.settings.timeouts.setting(&role.role),
+        statement_timeout: state.settings.timeouts.setting(&caller.role),
         session,
     };
     match serve(&state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
-        Err(e) => error_response(&e, &role),
+        Err(e) => error_response(&e, &caller),
     }
 }
 
@@ -308,8 +308,8 @@ async fn openapi_for(
 /// The session a token names, to be checked inside the request's transaction
 /// (see `execute::RequestContext::session`); none for tokens without one
 /// (the API keys). A `session_id` that is no UUID is refused here.
-fn session_of(role: &Caller) -> Result<Option<String>, TokenError> {
-    let Some(sid) = role.session_id() else {
+fn session_of(caller: &Caller) -> Result<Option<String>, TokenError> {
+    let Some(sid) = caller.session_id() else {
         return Ok(None);
     };
     if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
@@ -374,13 +374,13 @@ async fn read_body(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, H
     Ok(body)
 }
 
-fn error_response(e: &Error, role: &Caller) -> HttpResponse {
+fn error_response(e: &Error, caller: &Caller) -> HttpResponse {
     if let Error::Unexpected(cause) = e {
         // `{:#}` is the cause chain on one line; `?` would add anyhow's
         // backtrace, dozens of lines per failing request.
         tracing::error!(error = %format_args!("{cause:#}"), "unexpected error in /rest/v1");
     }
-    let status = e.status_for(&role.role);
+    let status = e.status_for(&caller.role);
     let mut resp = HttpResponse::build(
         StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
     );
