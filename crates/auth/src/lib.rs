@@ -11,7 +11,7 @@ pub mod accounts;
 pub mod api_version;
 mod bearer;
 mod body;
-pub mod client_ip;
+pub mod caller;
 mod code_guesses;
 mod email_change;
 pub mod error;

@@ -10,7 +10,7 @@ use std::net::IpAddr;
 
 use sqlx::PgConnection;
 
-use crate::client_ip::limit_key;
+use crate::caller::address::limit_key;
 use crate::rate_limit::RateLimits;
 use crate::Error;
 

@@ -105,53 +105,11 @@ pub fn is_supported_hash(hash: &str) -> bool {
     matches!(PasswordHash::new(hash), Ok(h) if h.algorithm.as_str().starts_with("argon2"))
 }
 
-/// Runs hashing off the async executor, with at most two calls per core at once.
+/// Runs hashing on tokio's blocking pool, with at most two calls per core at
+/// once.
 #[derive(Clone)]
 pub struct Hasher {
     permits: Arc<Semaphore>,
-    /// One hash at a time runs at a raised CPU priority (see `Raised`).
-    raised: Arc<Semaphore>,
-}
-
-/// The nice value the first hash in flight runs at.
-pub const RAISED_NICE: i32 = -20;
-
-/// A hash is the one slow step of a sign-in (about 18 ms of a core), and
-/// while the API serves many reads its thread gets only a share of the cores
-/// like every other runnable thread and backend: a sign-in then takes three
-/// times as long. So the thread hashing runs at nice `RAISED_NICE` while it
-/// hashes, where the process may raise a priority (root, or `CAP_SYS_NICE`;
-/// elsewhere nothing changes), and goes back to its own priority after. Only
-/// one hash at a time: a flood of sign-ins cannot take more than one core
-/// from everyone else.
-struct Raised {
-    tid: rustix::process::Pid,
-    previous: i32,
-    _slot: tokio::sync::OwnedSemaphorePermit,
-}
-
-impl Raised {
-    /// Raise this thread's priority, holding `slot`; None when not permitted.
-    fn new(slot: tokio::sync::OwnedSemaphorePermit) -> Option<Raised> {
-        let tid = rustix::thread::gettid();
-        let previous = rustix::process::getpriority_process(Some(tid)).ok()?;
-        if previous <= RAISED_NICE {
-            return None;
-        }
-        rustix::process::setpriority_process(Some(tid), RAISED_NICE).ok()?;
-        Some(Raised {
-            tid,
-            previous,
-            _slot: slot,
-        })
-    }
-}
-
-impl Drop for Raised {
-    fn drop(&mut self) {
-        // Lowering a priority again is always allowed.
-        let _ = rustix::process::setpriority_process(Some(self.tid), self.previous);
-    }
 }
 
 impl Default for Hasher {
@@ -167,7 +125,6 @@ impl Hasher {
             .unwrap_or(2);
         Hasher {
             permits: Arc::new(Semaphore::new(cores * 2)),
-            raised: Arc::new(Semaphore::new(1)),
         }
     }
 
@@ -192,65 +149,15 @@ impl Hasher {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
         let _permit = self.permits.acquire().await.map_err(anyhow::Error::from)?;
-        let slot = self.raised.clone().try_acquire_owned().ok();
-        Ok(tokio::task::spawn_blocking(move || {
-            let _raised = slot.and_then(Raised::new);
-            work()
-        })
-        .await
-        .map_err(anyhow::Error::from)?)
+        Ok(tokio::task::spawn_blocking(work)
+            .await
+            .map_err(anyhow::Error::from)?)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn own_nice() -> i32 {
-        rustix::process::getpriority_process(Some(rustix::thread::gettid())).unwrap()
-    }
-
-    /// As root (as the tests run here and in CI) the first hash in flight
-    /// runs at the raised priority, a second one at the same time does not,
-    /// and the blocking thread goes back to its own priority afterwards.
-    /// Elsewhere nothing changes.
-    #[tokio::test]
-    async fn one_hash_at_a_time_runs_at_a_raised_priority() {
-        let root = rustix::process::geteuid().is_root();
-        let base = own_nice();
-        let hasher = Hasher::new();
-        let (first_started, started) = std::sync::mpsc::channel::<()>();
-        let (release, released) = std::sync::mpsc::channel::<()>();
-        let first = {
-            let hasher = hasher.clone();
-            tokio::spawn(async move {
-                hasher
-                    .run(move || {
-                        let nice = own_nice();
-                        first_started.send(()).unwrap();
-                        released.recv().unwrap();
-                        (nice, rustix::thread::gettid())
-                    })
-                    .await
-                    .unwrap()
-            })
-        };
-        tokio::task::spawn_blocking(move || started.recv().unwrap())
-            .await
-            .unwrap();
-        let second = hasher.run(own_nice).await.unwrap();
-        release.send(()).unwrap();
-        let (first_nice, first_tid) = first.await.unwrap();
-        assert_eq!(first_nice, if root { RAISED_NICE } else { base });
-        assert_eq!(second, base);
-        let after = rustix::process::getpriority_process(Some(first_tid)).unwrap();
-        assert_eq!(after, base, "the thread keeps no raised priority");
-        // The slot is free again.
-        assert_eq!(
-            hasher.run(own_nice).await.unwrap(),
-            if root { RAISED_NICE } else { base }
-        );
-    }
 
     #[test]
     fn new_hashes_are_argon2id_with_the_owasp_parameters() {

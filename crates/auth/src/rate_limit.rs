@@ -3,7 +3,7 @@
 //! shares one budget and a restart of pleat forgets nothing. Nothing here is
 //! an in-memory authority; the process only counts calls to decide when to
 //! delete expired rows. Every limit per client counts
-//! [`crate::client_ip::limit_key`] of its address (an IPv6 client by its /64).
+//! [`crate::caller::address::limit_key`] of its address (an IPv6 client by its /64).
 //!
 //! - Request rates per client for the endpoints GoTrue limits per address,
 //!   with GoTrue's burst of 30 and its rates per 5 minutes: `/token` and
@@ -31,7 +31,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use sqlx::{FromRow, PgPool, Row};
 
-use crate::client_ip::limit_key;
+use crate::caller::address::limit_key;
 use crate::users::Credentials;
 use crate::Error;
 

@@ -1,7 +1,7 @@
 //! `AuthSettings` (what the server's config decides) and `AuthState` (what the
 //! handlers share: settings, the owner pool, the limiters and the hasher).
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr};
 
 use actix_web::HttpRequest;
 use ipnet::IpNet;
@@ -10,7 +10,7 @@ use sqlx::PgPool;
 
 use crate::password::Hasher;
 use crate::rate_limit::{Limiter, RateLimits};
-use crate::{client_ip, mail_tokens, refresh_token, Accounts};
+use crate::{caller, mail_tokens, refresh_token, Accounts};
 
 #[derive(Debug, Clone)]
 pub struct AuthSettings {
@@ -85,8 +85,10 @@ impl AuthState {
     }
 
     /// The socket peer, or the client named by `X-Forwarded-For` when the peer
-    /// is a trusted proxy.
+    /// is a trusted proxy; the unspecified address when the connection has no
+    /// peer address, so that such requests share one budget.
     pub(crate) fn client_ip(&self, req: &HttpRequest) -> IpAddr {
-        client_ip::of_request(req, &self.settings.trusted_proxies)
+        caller::address::of_request(req, &self.settings.trusted_proxies)
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
     }
 }

@@ -2,7 +2,6 @@
 //! (connects as `authenticator`, which can only switch to the three API roles,
 //! one transaction at a time, through [`begin_as`]).
 
-use std::path::Path;
 use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
@@ -25,15 +24,6 @@ impl Role {
             Role::Anon => "anon",
             Role::Authenticated => "authenticated",
             Role::ServiceRole => "service_role",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Role> {
-        match name {
-            "anon" => Some(Role::Anon),
-            "authenticated" => Some(Role::Authenticated),
-            "service_role" => Some(Role::ServiceRole),
-            _ => None,
         }
     }
 }
@@ -100,10 +90,6 @@ impl Database {
             api_config,
             cluster,
         })
-    }
-
-    pub fn managed_port(&self) -> Option<u16> {
-        self.cluster.as_ref().map(|c| c.port())
     }
 
     /// Close both pools, then stop the managed cluster if there is one.
@@ -204,9 +190,4 @@ pub async fn begin_as<'c>(
         .execute(&mut *tx)
         .await?;
     Ok(tx)
-}
-
-/// Used by tests and tools that need to know where a data dir's socket lives.
-pub fn socket_dir(data_dir: &Path) -> std::path::PathBuf {
-    data_dir.join("pg")
 }

@@ -3,6 +3,8 @@
 //! execute pipeline as an HTTP request without a token, so row-level security
 //! and grants decide what a page may show, exactly as for a visitor's browser.
 
+use pleat_auth::caller::Caller;
+
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, RawRequest};
@@ -59,9 +61,10 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
     if !plan.read_only {
         return Err(AnonReadError::NotARead(target.to_string()));
     }
+    let anon = Caller::anon();
     let ctx = RequestContext {
-        role: "anon".into(),
-        claims: r#"{"role":"anon"}"#.into(),
+        claims: anon.claims.to_string(),
+        role: anon.role,
         method: "GET".into(),
         path,
         headers: r#"{"accept":"application/json"}"#.into(),

@@ -4,10 +4,7 @@
 //! Parsing, planning, SQL and the response decisions are the core's, re-exported
 //! here under their names so that callers have one crate to import.
 
-mod admission;
 pub mod anon_read;
-pub mod auth;
-pub mod client_limit;
 pub mod connections;
 mod db_failure;
 pub mod execute;

@@ -11,9 +11,8 @@ use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::admission;
-use crate::auth::{self, RequestRole};
-use crate::client_limit::ClientLimit;
+use pleat_auth::caller::{self, Caller, ClientLimit, TokenError, VerifiedTokens};
+
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
@@ -42,7 +41,7 @@ pub struct RestSettings {
 
 pub struct RestState {
     pub(crate) conns: Connections,
-    tokens: auth::VerifiedTokens,
+    tokens: VerifiedTokens,
     pub(crate) cache: SharedCache,
     pub(crate) settings: RestSettings,
     secret: SecretString,
@@ -66,7 +65,7 @@ impl RestState {
         ));
         Ok(RestState {
             conns: api,
-            tokens: auth::VerifiedTokens::new(),
+            tokens: VerifiedTokens::new(),
             cache,
             anon_limit: ClientLimit::new(settings.anon_per_client),
             settings,
@@ -114,30 +113,25 @@ async fn answer(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    let unauthorized = |e: auth::AuthError| {
-        HttpResponse::Unauthorized()
-            .insert_header(("www-authenticate", e.www_authenticate()))
-            .json(e.to_json())
-    };
-    let role = match state.tokens.resolve(
-        auth::token(header("authorization"), header("apikey")),
+    let caller = match state.tokens.resolve(
+        caller::token(header("authorization"), header("apikey")),
         &state.secret,
     ) {
         Ok(r) => r,
-        Err(e) => return unauthorized(e),
+        Err(e) => return unauthorized(&e),
     };
-    let session = match session_of(&role) {
+    let session = match session_of(&caller) {
         Ok(session) => session,
-        Err(e) => return unauthorized(e),
+        Err(e) => return unauthorized(&e),
     };
     let body = match read_body(payload, state.settings.max_body).await {
         Ok(b) => b,
         Err(resp) => return resp,
     };
-    let client = admission::client_address(&req, &state.settings.trusted_proxies);
-    let _admitted = match admission::admit(client, &state.anon_limit, &role).await {
+    let client = caller::address::of_request(&req, &state.settings.trusted_proxies);
+    let _admitted = match state.anon_limit.admit_caller(client, &caller).await {
         Ok(a) => a,
-        Err(resp) => return resp,
+        Err(_) => return too_many(state.anon_limit.max()),
     };
     let path = match req.match_info().unprocessed() {
         "" => "/",
@@ -154,18 +148,18 @@ async fn answer(
         headers: &pairs,
     };
     let ctx = RequestContext {
-        role: role.role.clone(),
-        claims: role.claims.to_string(),
+        role: caller.role.clone(),
+        claims: caller.claims.to_string(),
         method: req.method().as_str().to_string(),
         path: format!("/{}", path.trim_start_matches('/')),
         headers: headers_json(&headers),
         client_ip: client.map(|ip| ip.to_string()).unwrap_or_default(),
-        statement_timeout: state.settings.timeouts.setting(&role.role),
+        statement_timeout: state.settings.timeouts.setting(&caller.role),
         session,
     };
     match serve(&state, &raw, &ctx, &body).await {
         Ok(resp) => resp,
-        Err(e) => error_response(&e, &role),
+        Err(e) => error_response(&e, &caller),
     }
 }
 
@@ -311,24 +305,40 @@ async fn openapi_for(
 /// The session a token names, to be checked inside the request's transaction
 /// (see `execute::RequestContext::session`); none for tokens without one
 /// (the API keys). A `session_id` that is no UUID is refused here.
-fn session_of(role: &RequestRole) -> Result<Option<String>, auth::AuthError> {
-    // Empty and nil ids mean "no session", as /auth/v1 reads them.
-    let Some(sid) = role
-        .claims
-        .get("session_id")
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty() && *s != "00000000-0000-0000-0000-000000000000")
-    else {
+fn session_of(caller: &Caller) -> Result<Option<String>, TokenError> {
+    let Some(sid) = caller.session_id() else {
         return Ok(None);
     };
     if sid.len() != 36 || !sid.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
-        return Err(auth::AuthError {
+        return Err(TokenError {
             code: "PGRST301",
             message: "JWT session has ended".into(),
             details: Some("The token's session_id is not a session".into()),
         });
     }
     Ok(Some(sid.to_string()))
+}
+
+/// A refused token: 401 with PostgREST's body and a `WWW-Authenticate` header.
+fn unauthorized(e: &TokenError) -> HttpResponse {
+    HttpResponse::Unauthorized()
+        .insert_header(("www-authenticate", e.www_authenticate()))
+        .json(json!({"code": e.code, "message": e.message, "details": e.details, "hint": null}))
+}
+
+/// No place under the anonymous per-client cap: 429 in PostgREST's format
+/// with `Retry-After`.
+fn too_many(max: usize) -> HttpResponse {
+    HttpResponse::TooManyRequests()
+        .insert_header(("retry-after", "1"))
+        .json(json!({
+            "code": "PGRST429",
+            "message": "Too many concurrent requests from this client",
+            "details": format!(
+                "At most {max} anonymous requests per client address run at once"
+            ),
+            "hint": "Wait for earlier requests to finish, or sign in",
+        }))
 }
 
 fn headers_json(headers: &[(String, String)]) -> String {
@@ -361,13 +371,13 @@ async fn read_body(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, H
     Ok(body)
 }
 
-fn error_response(e: &Error, role: &RequestRole) -> HttpResponse {
+fn error_response(e: &Error, caller: &Caller) -> HttpResponse {
     if let Error::Unexpected(cause) = e {
         // `{:#}` is the cause chain on one line; `?` would add anyhow's
         // backtrace, dozens of lines per failing request.
         tracing::error!(error = %format_args!("{cause:#}"), "unexpected error in /rest/v1");
     }
-    let status = e.status_for(&role.role);
+    let status = e.status_for(&caller.role);
     let mut resp = HttpResponse::build(
         StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
     );

@@ -186,7 +186,7 @@ impl Application {
                     max_body: config.max_body,
                     timeouts: config.statement_timeouts,
                     anon_per_client: config.anon_concurrency.unwrap_or_else(|| {
-                        pleat_rest::client_limit::ClientLimit::default_for_pool(pool_size)
+                        pleat_auth::caller::ClientLimit::default_for_pool(pool_size)
                     }),
                     trusted_proxies: config.trusted_proxies.clone(),
                     public_url: site_url.clone(),
@@ -261,10 +261,6 @@ impl Application {
 
     pub fn keys(&self) -> &ApiKeys {
         &self.keys
-    }
-
-    pub fn managed_db_port(&self) -> Option<u16> {
-        self.db.managed_port()
     }
 
     /// Serve until SIGINT/SIGTERM (graceful), then close the database and stop

@@ -1,50 +1,16 @@
 //! Who a storage request runs as: the JWT from `Authorization: Bearer` (or
-//! `apikey`), verified exactly as `/rest/v1` does (same secret, same cache of
-//! verified tokens, signed-out sessions refused); no token means `anon`.
+//! `apikey`), verified by the same identity layer as `/rest/v1`
+//! (`pleat_auth::caller`: same secret, same kind of cache of verified tokens,
+//! signed-out sessions refused); no token means `anon`. Refusals are
+//! Supabase Storage's 403.
 
 use actix_web::HttpRequest;
-use pleat_rest::auth::{self, VerifiedTokens};
+pub use pleat_auth::caller::Caller;
+use pleat_auth::caller::{self, VerifiedTokens};
 use secrecy::SecretString;
-use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use crate::error::StorageError;
-
-#[derive(Debug, Clone)]
-pub struct Caller {
-    pub role: String,
-    pub claims: Value,
-}
-
-impl Caller {
-    /// The role that bypasses row-level security, for what Supabase runs as
-    /// its superuser: public reads, signed URLs, bucket lookups.
-    pub fn service() -> Caller {
-        Caller {
-            role: "service_role".into(),
-            claims: json!({"role": "service_role"}),
-        }
-    }
-
-    pub fn anon() -> Caller {
-        Caller {
-            role: "anon".into(),
-            claims: json!({"role": "anon"}),
-        }
-    }
-
-    /// The JWT `sub`: the `owner_id` of what this caller creates.
-    pub fn sub(&self) -> Option<String> {
-        self.claims
-            .get("sub")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
-
-    pub fn is_service(&self) -> bool {
-        self.role == "service_role"
-    }
-}
 
 fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
     req.headers().get(name).and_then(|v| v.to_str().ok())
@@ -57,14 +23,10 @@ pub async fn resolve(
     secret: &SecretString,
     pool: &PgPool,
 ) -> Result<Caller, StorageError> {
-    let token = auth::token(header(req, "authorization"), header(req, "apikey"));
-    let role = tokens
+    let token = caller::token(header(req, "authorization"), header(req, "apikey"));
+    let caller = tokens
         .resolve(token, secret)
         .map_err(|e| StorageError::unauthorized(e.details.unwrap_or(e.message)))?;
-    let caller = Caller {
-        role: role.role,
-        claims: role.claims,
-    };
     session_still_active(&caller, pool).await?;
     Ok(caller)
 }
@@ -86,12 +48,7 @@ pub async fn resolve_lenient(
 /// A token from `/auth/v1` names its session; once signed out it is refused
 /// here as in `/rest/v1`.
 async fn session_still_active(caller: &Caller, pool: &PgPool) -> Result<(), StorageError> {
-    let Some(sid) = caller
-        .claims
-        .get("session_id")
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty() && *s != "00000000-0000-0000-0000-000000000000")
-    else {
+    let Some(sid) = caller.session_id() else {
         return Ok(());
     };
     let Ok(sid) = uuid::Uuid::parse_str(sid) else {

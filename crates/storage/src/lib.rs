@@ -27,7 +27,7 @@ mod upload;
 mod upload_form;
 
 use actix_web::web;
-use pleat_rest::auth::VerifiedTokens;
+use pleat_auth::caller::VerifiedTokens;
 use secrecy::SecretString;
 use sqlx::PgPool;
 

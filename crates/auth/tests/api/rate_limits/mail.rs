@@ -175,7 +175,7 @@ async fn sql_counts_a_client_as_rust_does() {
             .unwrap();
         assert_eq!(
             sql,
-            pleat_auth::client_ip::limit_key(ip).to_string(),
+            pleat_auth::caller::address::limit_key(ip).to_string(),
             "{address}"
         );
     }

@@ -9,7 +9,7 @@
 //! Signed-in requests (an owner, server code with the service key) are not
 //! capped. The count is per process: it protects this process's pool. A
 //! client is counted as every limit counts it
-//! (`pleat_auth::client_ip::limit_key`: an IPv6 client by its /64).
+//! ([`super::address::limit_key`]: an IPv6 client by its /64).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -18,8 +18,11 @@ use std::time::Duration;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::address::limit_key;
+use super::role::Caller;
+
 /// Longest a request waits for a place of its address.
-pub const QUEUE_WAIT: Duration = Duration::from_secs(2);
+const QUEUE_WAIT: Duration = Duration::from_secs(2);
 /// Requests allowed to wait per place.
 const QUEUE_PER_PLACE: usize = 4;
 
@@ -77,7 +80,7 @@ impl ClientLimit {
         ClientLimit::with_wait(max, QUEUE_WAIT)
     }
 
-    pub fn with_wait(max: usize, wait: Duration) -> ClientLimit {
+    fn with_wait(max: usize, wait: Duration) -> ClientLimit {
         ClientLimit {
             max: max.max(1),
             wait,
@@ -95,9 +98,22 @@ impl ClientLimit {
         self.max
     }
 
+    /// A place for `caller` calling from `client` when it is anonymous;
+    /// `None` when it needs none (signed in, or no address to count it by).
+    pub async fn admit_caller(
+        &self,
+        client: Option<IpAddr>,
+        caller: &Caller,
+    ) -> Result<Option<Admitted>, Refused> {
+        match client.filter(|_| caller.role == "anon") {
+            Some(client) => self.admit(client).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// A place for `client`, waiting for one in its queue if need be.
-    pub async fn admit(&self, client: IpAddr) -> Result<Admitted, Refused> {
-        let client = pleat_auth::client_ip::limit_key(client);
+    async fn admit(&self, client: IpAddr) -> Result<Admitted, Refused> {
+        let client = limit_key(client);
         let places = {
             let mut clients = self.clients.lock().expect("client limit lock");
             let entry = clients.entry(client).or_insert_with(|| Client {

@@ -1,5 +1,6 @@
-//! Who the client is, for rate limits: the socket peer, unless the peer is a
-//! trusted proxy, in which case `X-Forwarded-For` is read from the right
+//! Where the caller calls from, for rate limits and `request.client_ip`: the
+//! socket peer, unless the peer is a trusted proxy, in which case
+//! `X-Forwarded-For` is read from the right
 //! (nearest hop first) and the first address that is not a trusted proxy wins.
 //! Entries a client could have forged lie to the left of that and are ignored.
 //! A header sent on several lines is one list, the lines joined in order with
@@ -11,24 +12,24 @@
 //! `auth.client_limit_key(text)`) counts [`limit_key`] of that address, never
 //! the address itself.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 
 use actix_web::http::header::HeaderMap;
 use actix_web::HttpRequest;
 use ipnet::IpNet;
 
 /// The client of `req`: [`resolve`] over the socket peer and every
-/// `X-Forwarded-For` line; the unspecified address when there is no peer.
-pub fn of_request(req: &HttpRequest, trusted: &[IpNet]) -> IpAddr {
+/// `X-Forwarded-For` line; `None` when there is no peer.
+pub fn of_request(req: &HttpRequest, trusted: &[IpNet]) -> Option<IpAddr> {
     let peer = req.peer_addr().map(|a| a.ip());
     let forwarded = forwarded_for(req.headers());
-    resolve(peer, forwarded.as_deref(), trusted).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+    resolve(peer, forwarded.as_deref(), trusted)
 }
 
 /// Every `X-Forwarded-For` line, in order, as one comma-separated list; `None`
 /// when there is none. A line that is not text becomes an entry that does not
 /// parse, so the walk stops there rather than skipping it.
-pub fn forwarded_for(headers: &HeaderMap) -> Option<String> {
+fn forwarded_for(headers: &HeaderMap) -> Option<String> {
     let lines: Vec<&str> = headers
         .get_all("x-forwarded-for")
         .map(|v| v.to_str().unwrap_or("unreadable"))
@@ -48,11 +49,7 @@ pub fn limit_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-pub fn resolve(
-    peer: Option<IpAddr>,
-    forwarded_for: Option<&str>,
-    trusted: &[IpNet],
-) -> Option<IpAddr> {
+fn resolve(peer: Option<IpAddr>, forwarded_for: Option<&str>, trusted: &[IpNet]) -> Option<IpAddr> {
     // `::ffff:a.b.c.d` (a dual-stack listener) is the IPv4 client a.b.c.d.
     let peer = peer?.to_canonical();
     let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
@@ -164,9 +161,9 @@ mod tests {
             forwarded_for(req.headers()).as_deref(),
             Some("6.6.6.6, 198.51.100.7")
         );
-        assert_eq!(of_request(&req, &trusted), ip("198.51.100.7"));
+        assert_eq!(of_request(&req, &trusted), Some(ip("198.51.100.7")));
         let req = request("10.0.0.2:4000", &["6.6.6.6, 198.51.100.7", "10.0.0.5"]);
-        assert_eq!(of_request(&req, &trusted), ip("198.51.100.7"));
+        assert_eq!(of_request(&req, &trusted), Some(ip("198.51.100.7")));
     }
 
     #[test]
@@ -174,9 +171,9 @@ mod tests {
         let trusted = nets(&["10.0.0.0/8"]);
         let req = request("10.0.0.2:4000", &[]);
         assert_eq!(forwarded_for(req.headers()), None);
-        assert_eq!(of_request(&req, &trusted), ip("10.0.0.2"));
+        assert_eq!(of_request(&req, &trusted), Some(ip("10.0.0.2")));
         let req = request("203.0.113.9:4000", &["1.1.1.1", "2.2.2.2"]);
-        assert_eq!(of_request(&req, &trusted), ip("203.0.113.9"));
+        assert_eq!(of_request(&req, &trusted), Some(ip("203.0.113.9")));
     }
 
     #[test]
@@ -188,7 +185,7 @@ mod tests {
             .append_header(("X-Forwarded-For", "6.6.6.6"))
             .append_header((actix_web::http::header::X_FORWARDED_FOR, bad))
             .to_http_request();
-        assert_eq!(of_request(&req, &trusted), ip("10.0.0.2"));
+        assert_eq!(of_request(&req, &trusted), Some(ip("10.0.0.2")));
     }
 
     #[test]

@@ -1,0 +1,167 @@
+//! Who a request runs as: the JWT from `Authorization: Bearer`, or from the
+//! `apikey` header when there is no Authorization, verified with the HS256
+//! secret; no token means `anon`. Only the three API roles may be assumed.
+
+use secrecy::SecretString;
+use serde_json::{json, Value};
+
+use crate::jwt::{self, JwtError};
+
+const ALLOWED_ROLES: [&str; 3] = ["anon", "authenticated", "service_role"];
+
+/// A verified caller: the role its statements run as and its token's claims.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Caller {
+    pub role: String,
+    /// The claims as the database sees them in `request.jwt.claims`.
+    pub claims: Value,
+}
+
+impl Caller {
+    /// A request without a token.
+    pub fn anon() -> Caller {
+        Caller {
+            role: "anon".into(),
+            claims: json!({"role": "anon"}),
+        }
+    }
+
+    /// The role that bypasses row-level security, for what Supabase runs as
+    /// its superuser (storage's public reads, signed URLs, bucket lookups).
+    pub fn service() -> Caller {
+        Caller {
+            role: "service_role".into(),
+            claims: json!({"role": "service_role"}),
+        }
+    }
+
+    /// The JWT `sub`: the user, when the caller is one.
+    pub fn sub(&self) -> Option<String> {
+        self.claims
+            .get("sub")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    }
+
+    pub fn is_service(&self) -> bool {
+        self.role == "service_role"
+    }
+
+    /// The `session_id` claim of a token from `/auth/v1`, unchecked; `None`
+    /// for tokens without one (the API keys). Empty and nil ids mean "no
+    /// session", as `/auth/v1` reads them.
+    pub fn session_id(&self) -> Option<&str> {
+        self.claims
+            .get("session_id")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty() && *s != "00000000-0000-0000-0000-000000000000")
+    }
+}
+
+/// A refused token (PostgREST's codes: `PGRST301` does not verify, `PGRST303`
+/// names a role that may not be assumed); each API answers it in its own format.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenError {
+    pub code: &'static str,
+    pub message: String,
+    pub details: Option<String>,
+}
+
+impl TokenError {
+    /// RFC 6750's answer to a bad bearer token.
+    pub fn www_authenticate(&self) -> String {
+        let description = self.message.replace('"', "'");
+        format!("Bearer error=\"invalid_token\", error_description=\"{description}\"")
+    }
+}
+
+/// The token a request carries, if any (`Authorization` wins over `apikey`).
+pub fn token<'a>(authorization: Option<&'a str>, apikey: Option<&'a str>) -> Option<&'a str> {
+    match authorization {
+        Some(value) => {
+            let value = value.trim();
+            match value.split_once(char::is_whitespace) {
+                Some((scheme, rest)) if scheme.eq_ignore_ascii_case("bearer") => Some(rest.trim()),
+                _ if value.eq_ignore_ascii_case("bearer") => Some(""),
+                _ => Some(value),
+            }
+        }
+        None => apikey.map(str::trim),
+    }
+    .filter(|t| !t.is_empty())
+}
+
+pub fn resolve(token: Option<&str>, secret: &SecretString) -> Result<Caller, TokenError> {
+    let Some(token) = token else {
+        return Ok(Caller::anon());
+    };
+    let claims = jwt::verify(token, secret).map_err(|e| TokenError {
+        code: "PGRST301",
+        message: match e {
+            JwtError::Expired => "JWT expired".to_string(),
+            JwtError::Signature => "JWSError JWSInvalidSignature".to_string(),
+            other => other.to_string(),
+        },
+        details: None,
+    })?;
+    let role = claims.role.clone().unwrap_or_else(|| "anon".to_string());
+    if !ALLOWED_ROLES.contains(&role.as_str()) {
+        return Err(TokenError {
+            code: "PGRST303",
+            message: "JWT claims validation or parsing failed".into(),
+            details: Some(format!(
+                "The role \"{role}\" is not allowed; use anon, authenticated or service_role"
+            )),
+        });
+    }
+    Ok(Caller {
+        role,
+        claims: claims.value,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn authorization_wins_over_apikey() {
+        assert_eq!(token(Some("Bearer abc"), Some("key")), Some("abc"));
+        assert_eq!(token(Some("bearer  abc "), None), Some("abc"));
+        assert_eq!(token(None, Some("key")), Some("key"));
+        assert_eq!(token(None, None), None);
+        assert_eq!(token(Some("Bearer "), Some("key")), None);
+    }
+
+    #[test]
+    fn no_token_is_anon() {
+        let secret = SecretString::from("x".repeat(32));
+        let r = resolve(None, &secret).unwrap();
+        assert_eq!(r.role, "anon");
+    }
+
+    #[test]
+    fn garbage_is_refused_with_www_authenticate() {
+        let secret = SecretString::from("x".repeat(32));
+        let e = resolve(Some("not-a-jwt"), &secret).unwrap_err();
+        assert_eq!(e.code, "PGRST301");
+        assert!(e
+            .www_authenticate()
+            .starts_with("Bearer error=\"invalid_token\""));
+    }
+
+    #[test]
+    fn empty_and_nil_session_ids_are_no_session() {
+        let with = |sid: &str| Caller {
+            role: "authenticated".into(),
+            claims: json!({"role": "authenticated", "session_id": sid}),
+        };
+        assert_eq!(with("").session_id(), None);
+        assert_eq!(
+            with("00000000-0000-0000-0000-000000000000").session_id(),
+            None
+        );
+        assert_eq!(with("abc").session_id(), Some("abc"));
+        assert_eq!(Caller::anon().session_id(), None);
+    }
+}
