@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app_on_repo_migrations as spawn_app, TestApp};
 
 async fn rest(app: &TestApp, path_and_query: &str, headers: &[(&str, &str)]) -> (u16, Value) {
     let mut req = app

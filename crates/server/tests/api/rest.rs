@@ -4,7 +4,7 @@
 use jsonwebtoken::{encode, EncodingKey, Header};
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp, JWT_SECRET};
+use crate::helpers::{spawn_app_on_repo_migrations as spawn_app, TestApp, JWT_SECRET};
 
 fn token(claims: Value, secret: &str) -> String {
     encode(

@@ -2,7 +2,6 @@
 
 pub use pleat_db::{begin_as, Role};
 pub use serde_json::{json, Value};
-pub use sqlx::postgres::PgPoolOptions;
 pub use sqlx::{PgPool, Postgres, Transaction};
 
 pub const DENIED: &str = "42501";
@@ -46,19 +45,7 @@ pub const SEND_MESSAGE: &str = "INSERT INTO contact_messages
     (first_name, last_name, email, phone, service_needed, message) VALUES ($1, $2, $3, $4, $5, $6)";
 
 pub async fn fresh_pool() -> PgPool {
-    PgPool::connect_with(
-        pleat_db::testing::fresh_database(
-            &pleat_db::testing::standard_sets(
-                &pleat_auth::MIGRATIONS,
-                &pleat_mail::MIGRATIONS,
-                &pleat_storage::MIGRATIONS,
-            )
-            .await,
-        )
-        .await,
-    )
-    .await
-    .unwrap()
+    pleat_site_tests::site_database().await.pool().await
 }
 
 /// The claims of each role's requests; the signed-in one is the owner, an
