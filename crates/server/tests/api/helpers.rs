@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use pleat_test_support::AppMigrations;
 pub use pleat_test_support::{TestApp, JWT_SECRET};
 
 /// A built site like Vite's: index.html, a hashed asset, a public file, and
@@ -104,15 +105,18 @@ pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
         .await
 }
 
-/// The app over the repository's own app migrations, for the REST tests
-/// that still read its tables until they move to the neutral schema.
-pub async fn spawn_app_on_repo_migrations() -> TestApp {
+/// The app whose migrations are in `dir` (`PLEAT_MIGRATIONS_DIR`), on a
+/// fresh database migrated with them.
+pub async fn spawn_app_with_migrations(dir: &Path) -> TestApp {
     TestApp::builder()
-        .migrations(pleat_test_support::AppMigrations::Dir(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations"),
-        ))
-        .sql(NOTES_SQL)
+        .migrations(AppMigrations::Dir(dir.to_path_buf()))
         .site(write_site)
         .spawn()
         .await
+}
+
+/// The app over the repository's own app migrations, for the REST tests
+/// that still read its tables until they move to the neutral schema.
+pub async fn spawn_app_on_repo_migrations() -> TestApp {
+    spawn_app_with_migrations(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations")).await
 }
