@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use pleat_test_support::{AppMigrations, TestApp, TestDatabase};
+use pleat_test_support::{AppBuilder, AppMigrations, TestApp, TestDatabase};
 
 /// The site's migrations directory, as `PLEAT_MIGRATIONS_DIR` names it.
 pub fn site_migrations_dir() -> PathBuf {
@@ -20,13 +20,17 @@ pub async fn site_database() -> TestDatabase {
     TestDatabase::with_app(&site_migrations()).await
 }
 
+/// The whole app over the site's migrations, to change before it starts.
+pub fn site_app() -> AppBuilder {
+    TestApp::builder().migrations(site_migrations())
+}
+
 /// The whole app over the site's migrations; `url`: an existing database
 /// it migrates as `pleat serve` does.
 pub async fn spawn_site(url: Option<&str>) -> TestApp {
-    let builder = TestApp::builder().migrations(site_migrations());
     match url {
-        Some(url) => builder.on_database(url),
-        None => builder,
+        Some(url) => site_app().on_database(url),
+        None => site_app(),
     }
     .spawn()
     .await

@@ -87,3 +87,28 @@ fn the_check_sees_a_site_table() {
     assert_eq!(mentions("custom Curtains"), vec!["curtain"]);
     assert!(mentions("service_role, servicesx and a service").is_empty());
 }
+
+#[test]
+fn the_scan_has_no_exemptions() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        "tests/api/helpers.rs",
+        "src/schema_cache/fixture.json",
+        "src/testing.rs",
+        "src/test_support.rs",
+        "src/parse/tests.rs",
+        "migrations/1_x.sql",
+    ];
+    for file in files {
+        let path = dir.path().join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(
+            &path,
+            "fn f() {}\n#[cfg(test)]\nconst T: &str = \"services\";",
+        )
+        .unwrap();
+    }
+    let mut offenders = Vec::new();
+    scan(dir.path(), &mut offenders);
+    assert_eq!(offenders.len(), files.len(), "{offenders:?}");
+}
