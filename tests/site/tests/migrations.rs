@@ -1,12 +1,16 @@
 //! The site's migrations applied again change nothing: its seed rows are
 //! not added twice.
 
-use pleat_test_support::{backend_sets, TestDatabase};
+use pleat_test_support::{backend_sets, AppMigrations, TestDatabase};
 
 #[tokio::test]
 async fn the_seed_is_not_applied_twice() {
     let mut sets = backend_sets();
-    sets.push(pleat_site_tests::site_migrations().set().await);
+    sets.push(
+        AppMigrations::Dir(pleat_site_tests::site_migrations_dir())
+            .set()
+            .await,
+    );
     let pool = TestDatabase::with_sets(&sets).await.pool().await;
     pleat_db::migrate::run(&pool, &sets).await.unwrap();
     pleat_db::migrate::run(&pool, &sets).await.unwrap();

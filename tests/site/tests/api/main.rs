@@ -2,5 +2,6 @@
 //! (`pleat_test_support`), with the site's migrations: its tables as the
 //! site's pages reach them, and the upgrade from the legacy layout.
 
+mod helpers;
 mod rest;
 mod upgrade;

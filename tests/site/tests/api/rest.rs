@@ -4,8 +4,9 @@
 
 use serde_json::{json, Value};
 
-use pleat_site_tests::site_app;
 use pleat_test_support::TestApp;
+
+use crate::helpers::site_app;
 
 const OWNER: &str = "owner@example.com";
 const PASSWORD: &str = "correct horse battery";
