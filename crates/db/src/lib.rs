@@ -7,7 +7,6 @@ pub mod cluster;
 pub mod error;
 pub mod migrate;
 pub mod pool;
-pub mod testing;
 pub mod timeouts;
 
 pub use cluster::ManagedCluster;

@@ -65,11 +65,7 @@ pub async fn db_settings(
 /// `/storage/v1`: blobs under PLEAT_STORAGE_URL (default `$PLEAT_DATA_DIR/storage`),
 /// rows through the `authenticator` pool. The store is reached once here, so
 /// a missing bucket or wrong credentials stop the start with a clear message.
-async fn storage_state(
-    config: &Config,
-    db: &Database,
-    secret: SecretString,
-) -> anyhow::Result<pleat_storage::StorageState> {
+async fn storage_backend(config: &Config) -> anyhow::Result<pleat_storage::Backend> {
     let backend = match &config.storage_url {
         Some(url) => pleat_storage::Backend::from_url(url),
         None => pleat_storage::Backend::local(&config.data_dir.join("storage")),
@@ -79,7 +75,16 @@ async fn storage_state(
         .check()
         .await
         .map_err(|e| anyhow::anyhow!("PLEAT_STORAGE_URL: {e}"))?;
-    Ok(pleat_storage::StorageState::new(
+    Ok(backend)
+}
+
+fn storage_state(
+    config: &Config,
+    db: &Database,
+    backend: pleat_storage::Backend,
+    secret: SecretString,
+) -> pleat_storage::StorageState {
+    pleat_storage::StorageState::new(
         db.api.clone(),
         backend,
         pleat_storage::StorageSettings {
@@ -90,7 +95,7 @@ async fn storage_state(
             transform_memory: config.transform_memory,
             transform_cache: config.transform_cache,
         },
-    ))
+    )
 }
 
 /// The outbox worker over the owner pool; says once where mail goes.
@@ -132,10 +137,28 @@ pub struct Application {
     server: Server,
     db: Database,
     keys: ApiKeys,
+    storage: web::Data<pleat_storage::StorageState>,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
+        Application::assemble(config, None).await
+    }
+
+    /// [`Application::build`] with the blobs in `backend`, taken as it is
+    /// (unchecked): the tests give each app a store of its own, a prefix of
+    /// one S3 bucket or a store that is down.
+    pub async fn build_with_store(
+        config: Config,
+        backend: pleat_storage::Backend,
+    ) -> anyhow::Result<Application> {
+        Application::assemble(config, Some(backend)).await
+    }
+
+    async fn assemble(
+        config: Config,
+        backend: Option<pleat_storage::Backend>,
+    ) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
         let db = Database::open(&db_settings(&config, &secret, config.authenticator_pool()).await?)
             .await?;
@@ -202,7 +225,12 @@ impl Application {
             &api_keys.anon,
             rest.clone(),
         ));
-        let storage = web::Data::new(storage_state(&config, &db, secret_for_storage).await?);
+        let backend = match backend {
+            Some(given) => given,
+            None => storage_backend(&config).await?,
+        };
+        let storage = web::Data::new(storage_state(&config, &db, backend, secret_for_storage));
+        let storage_for_app = storage.clone();
         // actix starts a worker per core; each opens its share of the REST
         // connections as it starts, so their I/O runs beside its requests and
         // the first requests after start find them open.
@@ -252,6 +280,7 @@ impl Application {
             server,
             db,
             keys: api_keys,
+            storage: storage_for_app,
         })
     }
 
@@ -261,6 +290,11 @@ impl Application {
 
     pub fn keys(&self) -> &ApiKeys {
         &self.keys
+    }
+
+    /// `/storage/v1`'s state, whose counters the tests read.
+    pub fn storage(&self) -> &web::Data<pleat_storage::StorageState> {
+        &self.storage
     }
 
     /// Serve until SIGINT/SIGTERM (graceful), then close the database and stop

@@ -1,25 +1,30 @@
-use std::net::TcpListener;
+//! `/auth/v1` of the whole app (`pleat_test_support`), with the settings
+//! and limits each test picks.
 
-use actix_web::{web, App, HttpServer};
 use pleat_auth::rate_limit::{Backoff, RequestRate};
-use pleat_auth::{Accounts, AuthSettings, AuthState, RateLimits, User};
+use pleat_auth::{Accounts, AuthSettings, RateLimits, User};
+use pleat_test_support::AppBuilder;
+pub use pleat_test_support::JWT_SECRET;
 use secrecy::SecretString;
 use serde_json::{json, Value};
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
-pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
 pub const PASSWORD: &str = "correct horse battery";
 
 pub struct TestApp {
+    /// `/auth/v1` of the app.
     pub address: String,
     pub client: reqwest::Client,
+    /// The database owner.
     pub pool: PgPool,
-    pub options: PgConnectOptions,
+    pub database_url: String,
     pub service_key: String,
     pub anon_key: String,
+    _app: pleat_test_support::TestApp,
 }
 
+/// `/auth/v1`'s settings in the tests; `spawn_with` sets the app's
+/// configuration from them.
 pub fn settings() -> AuthSettings {
     AuthSettings {
         jwt_secret: SecretString::from(JWT_SECRET.to_string()),
@@ -63,60 +68,49 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
+    serve(pleat_test_support::TestApp::builder(), settings, limits).await
+}
+
+/// Another server on the same database: a second replica, or this one after a
+/// restart (nothing in memory is shared with the first).
+pub async fn spawn_beside(first: &TestApp, settings: AuthSettings, limits: RateLimits) -> TestApp {
     serve(
-        pleat_db::testing::fresh_database(
-            &pleat_db::testing::standard_sets(
-                &pleat_auth::MIGRATIONS,
-                &pleat_mail::MIGRATIONS,
-                &pleat_storage::MIGRATIONS,
-            )
-            .await,
-        )
-        .await,
+        pleat_test_support::TestApp::builder().on_database(&first.database_url),
         settings,
         limits,
     )
     .await
 }
 
-/// Another server on the same database: a second replica, or this one after a
-/// restart (nothing in memory is shared with the first).
-pub async fn spawn_beside(first: &TestApp, settings: AuthSettings, limits: RateLimits) -> TestApp {
-    serve(first.options.clone(), settings, limits).await
-}
-
-async fn serve(options: PgConnectOptions, settings: AuthSettings, limits: RateLimits) -> TestApp {
-    let pool = PgPoolOptions::new()
-        .max_connections(8)
-        .connect_with(options.clone())
-        .await
-        .expect("cannot connect");
+/// The whole app with `/auth/v1` set as `settings` and `limits` say (the
+/// JWT secret is always [`JWT_SECRET`]).
+async fn serve(app: AppBuilder, settings: AuthSettings, limits: RateLimits) -> TestApp {
+    let app = app
+        .config(move |c| {
+            c.jwt_exp = settings.jwt_exp;
+            c.disable_signup = settings.disable_signup;
+            c.refresh_token_reuse_interval = settings.refresh_token_reuse_interval;
+            c.password_min_length = settings.password_min_length;
+            c.trusted_proxies = settings.trusted_proxies;
+            c.site_url = settings.site_url;
+            c.mail.redirect_urls = Some(settings.redirect_urls);
+            c.mail.otp_exp = settings.otp_exp;
+            c.rate_limits = limits;
+        })
+        .spawn()
+        .await;
     let service_key =
         sign(&json!({"iss": "pleat", "role": "service_role", "iat": now(), "exp": now() + 3600}));
     let anon_key =
         sign(&json!({"iss": "pleat", "role": "anon", "iat": now(), "exp": now() + 3600}));
-    let state = web::Data::new(AuthState::new(settings, pool.clone()).with_rate_limits(limits));
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let server = HttpServer::new(move || {
-        App::new().service(
-            web::scope("/auth/v1")
-                .app_data(state.clone())
-                .configure(pleat_auth::configure),
-        )
-    })
-    .workers(2)
-    .listen(listener)
-    .unwrap()
-    .run();
-    tokio::spawn(server);
     TestApp {
-        address: format!("http://127.0.0.1:{port}/auth/v1"),
+        address: app.url("/auth/v1"),
         client: reqwest::Client::new(),
-        pool,
-        options,
+        pool: app.owner.clone(),
+        database_url: app.database_url.clone(),
         service_key,
         anon_key,
+        _app: app,
     }
 }
 

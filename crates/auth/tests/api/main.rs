@@ -1,5 +1,6 @@
-//! HTTP tests of pleat-auth: the crate mounted as the server mounts it, on
-//! port 0, against a throwaway database (see `helpers::spawn_app`).
+//! HTTP tests of pleat-auth: `/auth/v1` of the whole app
+//! (`pleat_test_support`, `Application::build` on port 0) against a throwaway
+//! database (see `helpers::spawn_app`).
 
 mod accounts;
 mod addresses;

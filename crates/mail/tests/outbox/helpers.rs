@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use pleat_mail::{MailSettings, SmtpUrl, Worker};
 use serde_json::Value;
-use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -19,12 +18,10 @@ pub async fn database() -> PgPool {
         pleat_db::migrate::Set::embedded("roles", &pleat_db::migrate::ROLES),
         pleat_db::migrate::Set::embedded("mail", &pleat_mail::MIGRATIONS),
     ];
-    let options = pleat_db::testing::fresh_database(&sets).await;
-    PgPoolOptions::new()
-        .max_connections(8)
-        .connect_with(options)
+    pleat_test_support::TestDatabase::with_sets(&sets)
         .await
-        .unwrap()
+        .pool()
+        .await
 }
 
 /// A port nothing listens on (yet).

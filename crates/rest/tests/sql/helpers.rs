@@ -10,6 +10,7 @@ use pleat_rest::plan::PlanSettings;
 use pleat_rest::prepare::prepare;
 use pleat_rest::response::{decide, respond};
 use pleat_rest::schema_cache::SchemaCache;
+use pleat_test_support::TestDatabase;
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -57,16 +58,10 @@ pub async fn db() -> Db {
 
 /// The test schema plus `extra` SQL (functions a test needs).
 pub async fn db_with(extra: &str) -> Db {
-    let opts = pleat_db::testing::fresh_database(
-        &pleat_db::testing::standard_sets(
-            &pleat_auth::MIGRATIONS,
-            &pleat_mail::MIGRATIONS,
-            &pleat_storage::MIGRATIONS,
-        )
-        .await,
-    )
-    .await;
-    let pool = PgPool::connect_with(opts.clone()).await.expect("connect");
+    let test_db = TestDatabase::new().await;
+    let pool = PgPool::connect_with(test_db.options.clone())
+        .await
+        .expect("connect");
     sqlx::raw_sql(SCHEMA)
         .execute(&pool)
         .await
@@ -79,8 +74,8 @@ pub async fn db_with(extra: &str) -> Db {
         .await
         .expect("schema cache");
     Db {
-        conns: Connections::new(pleat_db::testing::tokio_config(&opts), 4),
-        conns_config: pleat_db::testing::tokio_config(&opts),
+        conns: Connections::new(test_db.tokio_config(), 4),
+        conns_config: test_db.tokio_config(),
         pool,
         cache,
         max_rows: None,

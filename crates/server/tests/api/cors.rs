@@ -8,7 +8,7 @@ async fn preflight_allows_what_supabase_js_sends() {
         .client
         .request(
             reqwest::Method::OPTIONS,
-            format!("{}/rest/v1/services", app.address),
+            format!("{}/rest/v1/notes", app.address),
         )
         .header("origin", "http://localhost:5173")
         .header("access-control-request-method", "PATCH")

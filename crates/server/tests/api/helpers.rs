@@ -1,29 +1,10 @@
+//! The app of `pleat_test_support::spawn_app` with a built notes site and
+//! its tables.
+
 use std::path::Path;
 
-use pleat_server::config::Config;
-use pleat_server::startup::Application;
-
-pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
-
-pub struct TestApp {
-    pub address: String,
-    pub anon_key: String,
-    pub service_key: String,
-    pub database_url: String,
-    pub client: reqwest::Client,
-    pub site_dir: tempfile::TempDir,
-    _data_dir: tempfile::TempDir,
-}
-
-impl TestApp {
-    pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client
-            .get(format!("{}{}", self.address, path))
-            .send()
-            .await
-            .expect("request failed")
-    }
-}
+use pleat_test_support::AppMigrations;
+pub use pleat_test_support::{TestApp, JWT_SECRET};
 
 /// A built site like Vite's: index.html, a hashed asset, a public file, and
 /// what a small notes app declares in `_pleat/` (see docs/pages.md).
@@ -109,87 +90,27 @@ create table public.secrets (id int primary key, text text);
 insert into public.secrets values (1, 'hidden');
 "#;
 
+/// The app with the notes site and its tables.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(&[]).await
 }
 
 /// [`spawn_app`] with extra `PLEAT_*` variables.
 pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
-    let url = pleat_db::testing::fresh_database_url(&repo_sets().await).await;
-    let owner = sqlx::PgPool::connect(&url).await.unwrap();
-    sqlx::raw_sql(NOTES_SQL).execute(&owner).await.unwrap();
-    owner.close().await;
-    spawn_on_with(url, &repo_migrations_dir(), extra).await
+    TestApp::builder()
+        .sql(NOTES_SQL)
+        .site(write_site)
+        .vars(extra)
+        .spawn()
+        .await
 }
 
-/// The app whose migrations are in `dir` (`PLEAT_MIGRATIONS_DIR`) rather than
-/// the repository's, on a fresh database migrated with them.
+/// The app whose migrations are in `dir` (`PLEAT_MIGRATIONS_DIR`), on a
+/// fresh database migrated with them.
 pub async fn spawn_app_with_migrations(dir: &Path) -> TestApp {
-    let sets = pleat_server::migrations::all(dir).await.unwrap();
-    let url = pleat_db::testing::fresh_database_url(&sets).await;
-    spawn_on_with(url, dir, &[]).await
-}
-
-/// The app on the database at `url`, migrating it as `pleat serve` does.
-pub async fn spawn_on(url: String) -> TestApp {
-    spawn_on_with(url, &repo_migrations_dir(), &[]).await
-}
-
-async fn spawn_on_with(url: String, migrations: &Path, extra: &[(&str, &str)]) -> TestApp {
-    pleat_server::telemetry::init();
-    let site_dir = tempfile::tempdir().unwrap();
-    write_site(site_dir.path());
-    let data_dir = tempfile::tempdir().unwrap();
-    let config = Config::from_vars(
-        [
-            ("DATABASE_URL".to_string(), url.clone()),
-            ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
-            ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
-            (
-                "PLEAT_SITE_DIR".to_string(),
-                site_dir.path().display().to_string(),
-            ),
-            (
-                "PLEAT_DATA_DIR".to_string(),
-                data_dir.path().display().to_string(),
-            ),
-            (
-                "PLEAT_MIGRATIONS_DIR".to_string(),
-                migrations.display().to_string(),
-            ),
-        ]
-        .into_iter()
-        .chain(extra.iter().map(|(k, v)| (k.to_string(), v.to_string()))),
-    )
-    .unwrap();
-    let app = Application::build(config)
+    TestApp::builder()
+        .migrations(AppMigrations::Dir(dir.to_path_buf()))
+        .site(write_site)
+        .spawn()
         .await
-        .expect("app failed to build");
-    let address = format!("http://127.0.0.1:{}", app.port());
-    let anon_key = app.keys().anon.clone();
-    let service_key = app.keys().service_role.clone();
-    tokio::spawn(app.run_until_stopped());
-    TestApp {
-        address,
-        anon_key,
-        service_key,
-        database_url: url,
-        client: reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
-        site_dir,
-        _data_dir: data_dir,
-    }
-}
-
-/// The sets `pleat` applies, with the repository's app migrations.
-pub async fn repo_sets() -> Vec<pleat_db::migrate::Set> {
-    pleat_server::migrations::all(&repo_migrations_dir())
-        .await
-        .unwrap()
-}
-
-pub fn repo_migrations_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations")
 }

@@ -51,10 +51,10 @@ async fn nap(
     req.send().await.unwrap()
 }
 
-async fn read_services(app: &TestApp, forwarded_for: Option<&str>) -> reqwest::Response {
+async fn read_notes(app: &TestApp, forwarded_for: Option<&str>) -> reqwest::Response {
     let mut req = app
         .client
-        .get(format!("{}/rest/v1/services?select=title", app.address))
+        .get(format!("{}/rest/v1/notes?select=title", app.address))
         .header("apikey", &app.anon_key);
     if let Some(ip) = forwarded_for {
         req = req.header("x-forwarded-for", ip);
@@ -70,7 +70,7 @@ async fn a_slow_anonymous_statement_is_cancelled_as_postgrest_cancels_it() {
     let slow = nap(&app, 30.0, None, None);
     let other = async {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let res = read_services(&app, None).await;
+        let res = read_notes(&app, None).await;
         (res.status().as_u16(), started.elapsed())
     };
     let (slow, (other_status, other_done)) = tokio::join!(slow, other);
@@ -111,11 +111,11 @@ async fn one_address_cannot_hold_more_than_its_share_of_the_pool() {
     let holder = nap(&app, 1.0, None, busy);
     let queued = async {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        futures_util::future::join_all((0..4).map(|_| read_services(&app, busy))).await
+        futures_util::future::join_all((0..4).map(|_| read_notes(&app, busy))).await
     };
     let over = async {
         tokio::time::sleep(Duration::from_millis(600)).await;
-        let res = read_services(&app, busy).await;
+        let res = read_notes(&app, busy).await;
         (res.status().as_u16(), res.json::<Value>().await.unwrap())
     };
     let (holder, queued, (over, over_body)) = tokio::join!(holder, queued, over);
@@ -126,12 +126,12 @@ async fn one_address_cannot_hold_more_than_its_share_of_the_pool() {
     let meanwhile = async {
         tokio::time::sleep(Duration::from_millis(400)).await;
         let queued = Instant::now();
-        let refused = read_services(&app, busy).await;
+        let refused = read_notes(&app, busy).await;
         let waited = queued.elapsed();
         let status = refused.status().as_u16();
         let retry_after = refused.headers().get("retry-after").cloned();
         let body: Value = refused.json().await.unwrap();
-        let other = read_services(&app, Some("198.51.100.2")).await;
+        let other = read_notes(&app, Some("198.51.100.2")).await;
         let signed_in = nap(&app, 0.0, Some(&app.service_key), busy).await;
         (
             (status, waited, retry_after, body),
@@ -156,7 +156,7 @@ async fn one_address_cannot_hold_more_than_its_share_of_the_pool() {
     assert_eq!(other, 200, "another address is served meanwhile");
     assert_eq!(signed_in, 200, "signed-in requests are not capped");
     assert_eq!(
-        read_services(&app, busy).await.status(),
+        read_notes(&app, busy).await.status(),
         200,
         "the place is free again once the slow request ended"
     );
@@ -195,7 +195,7 @@ async fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
     let app = spawn_app_with(&[("PLEAT_BODY_TIMEOUT", "1s")]).await;
     let body = vec![b' '; 60];
     let rest_head = format!(
-        "POST /rest/v1/contact_messages HTTP/1.1\r\nHost: x\r\napikey: {}\r\n\
+        "POST /rest/v1/notes HTTP/1.1\r\nHost: x\r\napikey: {}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         app.anon_key,
         body.len()
@@ -208,7 +208,7 @@ async fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
     );
     let others = async {
         tokio::time::sleep(Duration::from_millis(300)).await;
-        read_services(&app, None).await.status().as_u16()
+        read_notes(&app, None).await.status().as_u16()
     };
     let ((rest, rest_took), (auth, auth_took), other) = tokio::join!(
         trickle(&app, &rest_head, &body),
@@ -225,7 +225,7 @@ async fn a_body_sent_a_byte_at_a_time_is_cut_off_with_408() {
     }
     assert!(rest.contains(r#""code":"PGRST408""#), "{rest}");
     assert!(auth.contains(r#""error_code":"request_timeout""#), "{auth}");
-    assert_eq!(read_services(&app, None).await.status(), 200);
+    assert_eq!(read_notes(&app, None).await.status(), 200);
 }
 
 #[tokio::test]
@@ -233,7 +233,7 @@ async fn headers_sent_a_byte_at_a_time_are_cut_off() {
     let app = spawn_app_with(&[("PLEAT_HEADER_TIMEOUT", "1s")]).await;
     let (answer, took) = trickle(
         &app,
-        "GET /rest/v1/services HTTP/1.1\r\nHost: x\r\nX-Slow: ",
+        "GET /rest/v1/notes HTTP/1.1\r\nHost: x\r\nX-Slow: ",
         &[b'a'; 60],
     )
     .await;
@@ -245,5 +245,5 @@ async fn headers_sent_a_byte_at_a_time_are_cut_off() {
         answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
         "answered: {answer:?}"
     );
-    assert_eq!(read_services(&app, None).await.status(), 200);
+    assert_eq!(read_notes(&app, None).await.status(), 200);
 }

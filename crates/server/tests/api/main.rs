@@ -13,4 +13,3 @@ mod rest;
 mod site;
 mod site_headers;
 mod site_pages;
-mod upgrade;

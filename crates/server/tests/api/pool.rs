@@ -27,6 +27,6 @@ async fn request_connections_are_open_before_the_first_request() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert_eq!(open, want, "request connections open after start");
-    let res = app.get("/rest/v1/services?select=id&limit=1").await;
+    let res = app.get("/rest/v1/notes?select=id&limit=1").await;
     assert_eq!(res.status(), 200);
 }

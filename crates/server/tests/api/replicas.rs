@@ -4,63 +4,41 @@
 
 use std::time::Duration;
 
-use pleat_server::config::Config;
-use pleat_server::startup::Application;
+use pleat_test_support::{TestApp, TestDatabase};
 use serde_json::{json, Value};
-
-use crate::helpers::JWT_SECRET;
 
 const PASSWORD: &str = "correct-horse-battery";
 
-struct Replica {
-    address: String,
-    anon_key: String,
-    client: reqwest::Client,
-    _data_dir: tempfile::TempDir,
-}
+/// A table signed-in users read, to see whether REST takes a token.
+const NOTES_SQL: &str = "CREATE TABLE public.notes (id int PRIMARY KEY, title text); \
+     GRANT SELECT ON public.notes TO authenticated; \
+     INSERT INTO public.notes VALUES (1, 'first');";
+
+type Replica = TestApp;
 
 async fn replica(database_url: &str) -> Replica {
-    pleat_server::telemetry::init();
-    let data_dir = tempfile::tempdir().unwrap();
-    let config = Config::from_vars([
-        ("DATABASE_URL".to_string(), database_url.to_string()),
-        ("PLEAT_ADDR".to_string(), "127.0.0.1:0".to_string()),
-        ("PLEAT_JWT_SECRET".to_string(), JWT_SECRET.to_string()),
-        (
-            "PLEAT_DATA_DIR".to_string(),
-            data_dir.path().display().to_string(),
-        ),
-        (
-            "PLEAT_MIGRATIONS_DIR".to_string(),
-            crate::helpers::repo_migrations_dir().display().to_string(),
-        ),
-    ])
-    .unwrap();
-    let app = Application::build(config)
-        .await
-        .expect("app failed to build");
-    let replica = Replica {
-        address: format!("http://127.0.0.1:{}", app.port()),
-        anon_key: app.keys().anon.clone(),
-        client: reqwest::Client::new(),
-        _data_dir: data_dir,
-    };
-    tokio::spawn(app.run_until_stopped());
-    replica
+    TestApp::builder().on_database(database_url).spawn().await
 }
 
 /// Two replicas on a fresh database with one owner account.
 async fn two_replicas() -> (Replica, Replica, sqlx::PgPool) {
-    let url = pleat_db::testing::fresh_database_url(&crate::helpers::repo_sets().await).await;
-    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let db = TestDatabase::new().await;
+    let pool = db.pool().await;
+    sqlx::raw_sql(NOTES_SQL).execute(&pool).await.unwrap();
     pleat_auth::Accounts::new(pool.clone(), 8)
         .create_user("owner@example.com", PASSWORD, true)
         .await
         .unwrap();
-    (replica(&url).await, replica(&url).await, pool)
+    (replica(&db.url).await, replica(&db.url).await, pool)
 }
 
-impl Replica {
+trait ReplicaRequests {
+    fn post(&self, path: &str) -> reqwest::RequestBuilder;
+    async fn sign_in(&self, password: &str) -> reqwest::Response;
+    async fn rest_get(&self, path: &str, token: &str) -> reqwest::Response;
+}
+
+impl ReplicaRequests for Replica {
     fn post(&self, path: &str) -> reqwest::RequestBuilder {
         self.client
             .post(format!("{}{path}", self.address))
@@ -92,9 +70,7 @@ async fn a_session_signed_in_on_one_and_ended_on_the_other_is_over_on_both() {
     let session: Value = a.sign_in(PASSWORD).await.json().await.unwrap();
     let old_access = session["access_token"].as_str().unwrap();
     assert_eq!(
-        a.rest_get("/services?select=title", old_access)
-            .await
-            .status(),
+        a.rest_get("/notes?select=title", old_access).await.status(),
         200
     );
 
@@ -114,7 +90,7 @@ async fn a_session_signed_in_on_one_and_ended_on_the_other_is_over_on_both() {
         .unwrap();
     assert_eq!(out.status(), 204);
 
-    let res = a.rest_get("/services?select=title", old_access).await;
+    let res = a.rest_get("/notes?select=title", old_access).await;
     assert_eq!(res.status(), 401, "A's REST refuses the old access token");
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["code"], "PGRST301");

@@ -1,16 +1,15 @@
+//! `/storage/v1` of the whole app (`pleat_test_support`), with a store of
+//! the test's own and the buckets the tests use.
+
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 
-use actix_web::{web, App, HttpServer};
-use pleat_db::migrate::Set;
-use pleat_db::pool::DbSettings;
-use pleat_db::Database;
+use actix_web::web;
 use pleat_storage::{Backend, StorageSettings, StorageState};
+pub use pleat_test_support::JWT_SECRET;
 use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
-
-pub const JWT_SECRET: &str = "pleat-test-secret-pleat-test-secret-0123";
 pub const MAX_UPLOAD: u64 = 100_000;
 
 /// Where a test app keeps its blobs.
@@ -35,7 +34,7 @@ pub struct TestApp {
     pub backend: Backend,
     /// S3 only: the endpoint, bucket and prefix the blobs are under.
     pub s3: Option<S3Place>,
-    _data: tempfile::TempDir,
+    _app: pleat_test_support::TestApp,
 }
 
 pub struct S3Place {
@@ -95,15 +94,7 @@ pub fn key(role: &str, extra: Value) -> String {
     sign(&claims)
 }
 
-fn sets() -> Vec<Set> {
-    vec![
-        Set::embedded("roles", &pleat_db::migrate::ROLES),
-        Set::embedded("auth", &pleat_auth::MIGRATIONS),
-        Set::embedded("storage", &pleat_storage::MIGRATIONS),
-    ]
-}
-
-/// `/storage/v1` alone on port 0, with buckets `pub` (public), `priv` (no
+/// `/storage/v1` of the whole app (`pleat_test_support`) on port 0, with buckets `pub` (public), `priv` (no
 /// policies: only service_role) and `img` (public, 1000 bytes, image/*).
 pub async fn spawn_app() -> TestApp {
     spawn_app_on(Store::Local, MAX_UPLOAD)
@@ -156,26 +147,6 @@ pub async fn spawn_app_with(
             )
         }
     };
-    let url = pleat_db::testing::fresh_database_url(&sets()).await;
-    let data = tempfile::tempdir().unwrap();
-    let db = Database::open(&DbSettings {
-        url: Some(url),
-        data_dir: data.path().to_path_buf(),
-        authenticator_password: "storagetests0123".into(),
-        max_connections: 8,
-        migrations: sets(),
-    })
-    .await
-    .expect("database");
-    sqlx::raw_sql(
-        "insert into storage.buckets (id, name, public) values ('pub', 'pub', true), ('priv', 'priv', false);
-         insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-           values ('img', 'img', true, 1000, '{image/*}');
-         create policy anon_pub_insert on storage.objects for insert to anon with check (bucket_id = 'pub');",
-    )
-    .execute(&db.owner)
-    .await
-    .unwrap();
     let mut settings = StorageSettings {
         jwt_secret: SecretString::from(JWT_SECRET.to_string()),
         max_upload,
@@ -185,33 +156,34 @@ pub async fn spawn_app_with(
         transform_cache: 1024 * 1024 * 1024,
     };
     configure(&mut settings);
-    let state = web::Data::new(StorageState::new(db.api.clone(), backend.clone(), settings));
-    let shared = state.clone();
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let server = HttpServer::new(move || {
-        App::new().service(
-            web::scope("/storage/v1")
-                .app_data(state.clone())
-                .configure(pleat_storage::configure),
+    let app = pleat_test_support::TestApp::builder()
+        .sql(
+            "insert into storage.buckets (id, name, public) values ('pub', 'pub', true), ('priv', 'priv', false);
+             insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+               values ('img', 'img', true, 1000, '{image/*}');
+             create policy anon_pub_insert on storage.objects for insert to anon with check (bucket_id = 'pub');",
         )
-    })
-    .workers(2)
-    .listen(listener)
-    .unwrap()
-    .run();
-    tokio::spawn(server);
+        .config(move |c| {
+            c.max_upload = settings.max_upload;
+            c.statement_timeouts = settings.timeouts;
+            c.transform_concurrency = settings.transform_concurrency;
+            c.transform_memory = settings.transform_memory;
+            c.transform_cache = settings.transform_cache;
+        })
+        .store(backend.clone())
+        .spawn()
+        .await;
     Some(TestApp {
-        address: format!("http://127.0.0.1:{port}/storage/v1"),
+        address: app.url("/storage/v1"),
         client: reqwest::Client::new(),
-        owner: db.owner.clone(),
+        owner: app.owner.clone(),
         service_key: key("service_role", json!({})),
         anon_key: key("anon", json!({})),
         blobs,
-        state: shared,
+        state: app.storage.clone(),
         backend,
         s3,
-        _data: data,
+        _app: app,
     })
 }
 

@@ -1,5 +1,6 @@
 //! HTTP tests of `/storage/v1`: statuses, headers and error bodies, through
-//! the real handlers on a throwaway database.
+//! the whole app (`pleat_test_support`, `Application::build` on port 0) on a
+//! throwaway database.
 
 /// Each scenario `async fn name(app: TestApp)` of the module as two tests,
 /// `name::local` (a directory) and `name::s3` (the throwaway S3 server;

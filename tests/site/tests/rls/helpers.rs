@@ -1,8 +1,8 @@
 //! Shared by the RLS tests: roles, claims, and running statements as a role.
 
 pub use pleat_db::{begin_as, Role};
+use pleat_test_support::{AppMigrations, TestDatabase};
 pub use serde_json::{json, Value};
-pub use sqlx::postgres::PgPoolOptions;
 pub use sqlx::{PgPool, Postgres, Transaction};
 
 pub const DENIED: &str = "42501";
@@ -46,19 +46,8 @@ pub const SEND_MESSAGE: &str = "INSERT INTO contact_messages
     (first_name, last_name, email, phone, service_needed, message) VALUES ($1, $2, $3, $4, $5, $6)";
 
 pub async fn fresh_pool() -> PgPool {
-    PgPool::connect_with(
-        pleat_db::testing::fresh_database(
-            &pleat_db::testing::standard_sets(
-                &pleat_auth::MIGRATIONS,
-                &pleat_mail::MIGRATIONS,
-                &pleat_storage::MIGRATIONS,
-            )
-            .await,
-        )
-        .await,
-    )
-    .await
-    .unwrap()
+    let site = AppMigrations::Dir(pleat_site_tests::site_migrations_dir());
+    TestDatabase::with_app(&site).await.pool().await
 }
 
 /// The claims of each role's requests; the signed-in one is the owner, an

@@ -1,21 +1,36 @@
-//! `auth.uid()`, `auth.role()`, `auth.email()`, `auth.jwt()` and their lifetime.
+//! `auth.uid()`, `auth.role()`, `auth.email()`, `auth.jwt()` and their lifetime
+//! in the transaction `begin_as` opens.
 
-use crate::helpers::*;
+use pleat_db::{begin_as, Role};
+use serde_json::{json, Value};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{PgPool, Postgres, Transaction};
+
+const OWNER_ID: &str = "6f1c2a8e-3b4d-4c5e-9f60-7a8b9c0d1e2f";
+
+/// The claims of each role's requests; the signed-in one has an email.
+fn claims(role: Role) -> Value {
+    match role {
+        Role::Authenticated => json!({
+            "role": "authenticated",
+            "sub": OWNER_ID,
+            "email": "owner@example.com",
+            "app_metadata": {"provider": "email", "providers": ["email"]}
+        }),
+        other => json!({"role": other.as_str()}),
+    }
+}
+
+async fn as_role(pool: &PgPool, role: Role) -> Transaction<'static, Postgres> {
+    begin_as(pool, role, &claims(role)).await.unwrap()
+}
 
 #[tokio::test]
 async fn auth_helpers_return_the_claims_only_inside_the_transaction() {
-    let opts = pleat_db::testing::fresh_database(
-        &pleat_db::testing::standard_sets(
-            &pleat_auth::MIGRATIONS,
-            &pleat_mail::MIGRATIONS,
-            &pleat_storage::MIGRATIONS,
-        )
-        .await,
-    )
-    .await;
+    let db = pleat_test_support::TestDatabase::new().await;
     let pool = PgPoolOptions::new()
         .max_connections(1)
-        .connect_with(opts)
+        .connect_with(db.options)
         .await
         .unwrap();
     type Helpers = (

@@ -6,7 +6,9 @@
 use serde_json::Value;
 use sqlx::{Connection, PgConnection};
 
-use crate::helpers::{repo_sets, spawn_on};
+use pleat_site_tests::site_migrations_dir;
+
+use crate::helpers::spawn_site_on;
 
 const LEGACY_DUMP: &str = include_str!("../fixtures/legacy-e76e42b.sql");
 
@@ -35,7 +37,7 @@ async fn legacy_database() -> String {
 #[tokio::test]
 async fn a_database_of_the_previous_layout_upgrades_in_place() {
     let url = legacy_database().await;
-    let app = spawn_on(url.clone()).await;
+    let app = spawn_site_on(&url).await;
     let mut db = PgConnection::connect(&url).await.unwrap();
 
     // Every migration of every set is recorded, once.
@@ -44,8 +46,9 @@ async fn a_database_of_the_previous_layout_upgrades_in_place() {
             .fetch_all(&mut db)
             .await
             .unwrap();
-    let mut expected: Vec<(String, i64)> = repo_sets()
+    let mut expected: Vec<(String, i64)> = pleat_server::migrations::all(&site_migrations_dir())
         .await
+        .unwrap()
         .iter()
         .flat_map(|s| s.migrations.iter().map(|m| (s.name.clone(), m.version)))
         .collect();
@@ -102,7 +105,7 @@ async fn a_database_of_the_previous_layout_upgrades_in_place() {
     );
 
     // A second start on the upgraded database changes nothing.
-    let again = spawn_on(url.clone()).await;
+    let again = spawn_site_on(&url).await;
     drop(again);
     let after: i64 = sqlx::query_scalar("SELECT count(*) FROM pleat.schema_migrations")
         .fetch_one(&mut db)

@@ -1,5 +1,7 @@
-//! There is no Docker engine where the tests run, so check the compose file
-//! statically: it parses, and pleat is configured with the names `Config` reads.
+//! The site's deployment (`docker-compose.yml`: pleat serving the site's
+//! build and migrations next to PostgreSQL). There is no Docker engine where
+//! the tests run, so check the compose file statically: it parses, and pleat
+//! is configured with the names `Config` reads.
 
 use pleat_server::config::{Config, VARIABLES};
 

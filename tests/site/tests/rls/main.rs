@@ -1,10 +1,9 @@
-//! Row-level security and grants, exercised the way requests reach the database:
+//! The site's row-level security, grants, constraints and guards, exercised the way requests reach the database:
 //! a transaction opened by `begin_as`, which switches role and sets the JWT
 //! claims transaction-locally. Every statement that should fail runs in its own
 //! transaction, because a failed statement aborts the transaction it is in.
 
 mod anon;
-mod claims;
 mod constraints;
 mod contact_limits;
 mod editors;
