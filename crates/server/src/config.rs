@@ -9,10 +9,10 @@ use ipnet::IpNet;
 use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
-mod mail;
+mod mailer;
 mod rate_limits;
 mod values;
-pub use mail::MailConfig;
+pub use mailer::MailConfig;
 use values::{boolean, bytes, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
@@ -345,7 +345,7 @@ impl Config {
                 DEFAULT_TRANSFORM_CACHE,
                 MIB,
             )?,
-            mail: mail::parse(&get)?,
+            mail: mailer::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
         })
     }

@@ -21,9 +21,9 @@ use sqlx::Row;
 
 use crate::backend::BlobWriter;
 use crate::caller::Caller;
-use crate::db;
 use crate::error::StorageError;
 use crate::model::{owner_uuid, Bucket};
+use crate::transaction;
 use crate::upload_form::{bad_form, part_content_type, request_content_type, FormFields, Meta};
 use crate::StorageState;
 
@@ -46,7 +46,7 @@ pub async fn upload(
     target: &Target,
 ) -> Result<uuid::Uuid, StorageError> {
     let bucket = {
-        let mut tx = db::begin(state, &Caller::service(), target.operation).await?;
+        let mut tx = transaction::begin(state, &Caller::service(), target.operation).await?;
         Bucket::find(&mut tx, &target.bucket).await?
     };
     let limit = bucket.size_limit(state.settings.max_upload);
@@ -209,7 +209,7 @@ async fn probe(
     meta: &Meta,
     version: &str,
 ) -> Result<(), StorageError> {
-    let mut tx = db::begin(state, &target.writer, target.operation).await?;
+    let mut tx = transaction::begin(state, &target.writer, target.operation).await?;
     write_row(&mut tx, target, metadata, meta, version).await?;
     tx.rollback().await?;
     Ok(())
@@ -254,7 +254,7 @@ async fn commit(
     meta: &Meta,
     version: &str,
 ) -> Result<(uuid::Uuid, Option<String>), StorageError> {
-    let mut tx = db::begin(state, &target.writer, target.operation).await?;
+    let mut tx = transaction::begin(state, &target.writer, target.operation).await?;
     // Concurrent writers of one key queue here, so each sees the version it replaces.
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))")
         .bind(&target.bucket)

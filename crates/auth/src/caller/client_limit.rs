@@ -163,6 +163,32 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn only_anonymous_callers_with_an_address_take_a_place() {
+        let limit = ClientLimit::with_wait(1, Duration::from_millis(20));
+        let a: IpAddr = "198.51.100.1".parse().unwrap();
+        let held = limit.admit_caller(Some(a), &Caller::anon()).await.unwrap();
+        assert!(held.is_some());
+        assert_eq!(
+            limit.admit_caller(Some(a), &Caller::anon()).await.err(),
+            Some(Refused::Waited)
+        );
+        let signed_in = Caller {
+            role: "authenticated".into(),
+            claims: serde_json::json!({"role": "authenticated"}),
+        };
+        assert!(limit
+            .admit_caller(Some(a), &signed_in)
+            .await
+            .unwrap()
+            .is_none());
+        assert!(limit
+            .admit_caller(None, &Caller::anon())
+            .await
+            .unwrap()
+            .is_none());
+    }
+
+    #[tokio::test]
     async fn addresses_of_one_ipv6_64_share_their_places() {
         let limit = ClientLimit::with_wait(1, Duration::from_millis(20));
         let held = limit

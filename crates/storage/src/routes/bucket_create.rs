@@ -7,7 +7,7 @@ use crate::bucket_options::RawOptions;
 use crate::error::StorageError;
 use crate::model::owner_uuid;
 use crate::routes::json_body;
-use crate::{db, keys, StorageState};
+use crate::{keys, transaction, StorageState};
 
 pub async fn handle(
     req: HttpRequest,
@@ -34,7 +34,7 @@ pub async fn handle(
     };
     let limits = opts.limits(state.settings.max_upload)?;
     let sub = caller.sub();
-    let mut tx = db::begin(&state, &caller, "storage.bucket.create").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.bucket.create").await?;
     sqlx::query(
         "INSERT INTO storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8::storage.buckettype)",

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::caller::Caller;
 use crate::error::StorageError;
-use crate::{db, paths, StorageState};
+use crate::{paths, transaction, StorageState};
 
 pub async fn handle(
     req: HttpRequest,
@@ -14,7 +14,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, StorageError> {
     let caller = state.caller(&req).await?;
     let id = paths::bucket(&req)?;
-    let mut check = db::begin(&state, &Caller::service(), "storage.bucket.delete").await?;
+    let mut check = transaction::begin(&state, &Caller::service(), "storage.bucket.delete").await?;
     let has_objects: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM storage.objects WHERE bucket_id = $1)")
             .bind(&id)
@@ -29,7 +29,7 @@ pub async fn handle(
             "The bucket you tried to delete is not empty",
         ));
     }
-    let mut tx = db::begin(&state, &caller, "storage.bucket.delete").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.bucket.delete").await?;
     let deleted = sqlx::query("DELETE FROM storage.buckets WHERE id = $1")
         .bind(&id)
         .execute(&mut *tx)

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::error::StorageError;
 use crate::model::Bucket;
-use crate::{db, paths, StorageState};
+use crate::{paths, transaction, StorageState};
 
 /// Supabase's `STORAGE_EMPTY_BUCKET_MAX` default.
 const EMPTY_BUCKET_MAX: i64 = 200_000;
@@ -28,7 +28,7 @@ pub async fn handle(
         return Err(StorageError::unauthorized("Access denied: Invalid role").with_http(403));
     }
     let id = paths::bucket(&req)?;
-    let mut tx = db::begin(&state, &caller, "storage.bucket.empty").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.bucket.empty").await?;
     Bucket::find(&mut tx, &id).await?;
     let count: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM (SELECT 1 FROM storage.objects WHERE bucket_id = $1 LIMIT $2) o",

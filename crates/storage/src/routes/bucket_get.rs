@@ -4,7 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::error::StorageError;
 use crate::model::Bucket;
-use crate::{db, paths, StorageState};
+use crate::{paths, transaction, StorageState};
 
 pub async fn handle(
     req: HttpRequest,
@@ -12,7 +12,7 @@ pub async fn handle(
 ) -> Result<HttpResponse, StorageError> {
     let caller = state.caller(&req).await?;
     let id = paths::bucket(&req)?;
-    let mut tx = db::begin(&state, &caller, "storage.bucket.get").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.bucket.get").await?;
     let bucket = Bucket::find(&mut tx, &id).await?;
     tx.commit().await?;
     Ok(HttpResponse::Ok().json(bucket.to_json(false)))

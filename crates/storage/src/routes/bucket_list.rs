@@ -4,10 +4,10 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::Value;
 
-use crate::db;
 use crate::error::StorageError;
 use crate::model::{Bucket, BUCKET_COLUMNS};
 use crate::serve::url_pairs;
+use crate::transaction;
 use crate::StorageState;
 
 pub async fn handle(
@@ -52,7 +52,7 @@ pub async fn handle(
          WHERE ($1::text IS NULL OR name ILIKE '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%') \
          ORDER BY {column} {order} LIMIT $2 OFFSET $3"
     );
-    let mut tx = db::begin(&state, &caller, "storage.bucket.list").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.bucket.list").await?;
     let rows = sqlx::query_as::<_, Bucket>(&sql)
         .bind(get("search").filter(|s| !s.is_empty()))
         .bind(number("limit")?)

@@ -6,7 +6,7 @@ use serde_json::json;
 use crate::bucket_options::RawOptions;
 use crate::error::StorageError;
 use crate::routes::json_body;
-use crate::{db, paths, StorageState};
+use crate::{paths, transaction, StorageState};
 
 pub async fn handle(
     req: HttpRequest,
@@ -17,7 +17,7 @@ pub async fn handle(
     let id = paths::bucket(&req)?;
     let opts: RawOptions = json_body(&body)?;
     let limits = opts.limits(state.settings.max_upload)?;
-    let mut tx = db::begin(&state, &caller, "storage.bucket.update").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.bucket.update").await?;
     let updated = sqlx::query(
         "UPDATE storage.buckets SET \
            public = coalesce($2, public), \

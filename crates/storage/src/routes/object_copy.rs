@@ -13,7 +13,7 @@ use crate::model::{Bucket, Object};
 use crate::routes::object_move;
 use crate::routes::{json_body, upsert_header};
 use crate::upload::{self, Target};
-use crate::{db, StorageState};
+use crate::{transaction, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -32,7 +32,7 @@ pub async fn handle(
     let body: Body = json_body(&body)?;
     let (from_bucket, from_key, to_bucket, to_key) = body.paths.checked()?;
     let source = {
-        let mut tx = db::begin(&state, &caller, "storage.object.copy").await?;
+        let mut tx = transaction::begin(&state, &caller, "storage.object.copy").await?;
         let obj = Object::find(&mut tx, &from_bucket, &from_key).await?;
         tx.commit().await?;
         obj
@@ -41,7 +41,7 @@ pub async fn handle(
         return Err(StorageError::object_not_found());
     };
     let destination = {
-        let mut tx = db::begin(&state, &Caller::service(), "storage.object.copy").await?;
+        let mut tx = transaction::begin(&state, &Caller::service(), "storage.object.copy").await?;
         Bucket::find(&mut tx, &to_bucket).await?
     };
     destination.check_object(

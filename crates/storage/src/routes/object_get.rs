@@ -8,7 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use crate::caller::Caller;
 use crate::error::StorageError;
 use crate::model::Object;
-use crate::{db, paths, serve, StorageState};
+use crate::{paths, serve, transaction, StorageState};
 use sqlx::{FromRow, Row};
 
 pub async fn public(
@@ -70,7 +70,7 @@ pub async fn find_readable(
         Public::Found(obj) => Ok(*obj),
         Public::Missing => Err(StorageError::object_not_found()),
         Public::Private => {
-            let mut tx = db::begin(state, caller, operation).await?;
+            let mut tx = transaction::begin(state, caller, operation).await?;
             let obj = Object::find(&mut tx, bucket, key).await?;
             tx.commit().await?;
             Ok(obj)

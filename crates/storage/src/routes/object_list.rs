@@ -11,7 +11,7 @@ use super::list_sort::SortBy;
 use crate::error::StorageError;
 use crate::model::iso;
 use crate::routes::json_body;
-use crate::{db, keys, paths, StorageState};
+use crate::{keys, paths, transaction, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -72,7 +72,7 @@ pub async fn handle(
          SELECT * FROM entries WHERE starts_with(lower(name), lower($3)) \
          ORDER BY {ordering} LIMIT $4 OFFSET $5"
     );
-    let mut tx = db::begin(&state, &caller, "storage.object.list").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.object.list").await?;
     let rows = sqlx::query_as::<_, Entry>(&sql)
         .bind(&bucket)
         .bind(&prefix)

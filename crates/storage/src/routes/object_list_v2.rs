@@ -15,7 +15,7 @@ use super::list_sort::SortBy;
 use crate::error::StorageError;
 use crate::model::iso;
 use crate::routes::json_body;
-use crate::{db, keys, paths, StorageState};
+use crate::{keys, paths, transaction, StorageState};
 
 #[derive(Deserialize, Default)]
 struct Body {
@@ -98,7 +98,7 @@ pub async fn handle(
          ) \
          SELECT * FROM entries ORDER BY {ordering} LIMIT $4 OFFSET $5"
     );
-    let mut tx = db::begin(&state, &caller, "storage.object.list").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.object.list").await?;
     let mut rows = sqlx::query_as::<_, Entry>(&sql)
         .bind(&bucket)
         .bind(&body.prefix)

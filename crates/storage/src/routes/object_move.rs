@@ -12,7 +12,7 @@ use crate::caller::Caller;
 use crate::error::StorageError;
 use crate::model::{owner_uuid, Bucket, Object, OBJECT_COLUMNS};
 use crate::routes::json_body;
-use crate::{db, keys, paths, StorageState};
+use crate::{keys, paths, transaction, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -50,10 +50,10 @@ pub async fn handle(
     let (from_bucket, from_key, to_bucket, to_key) = body.checked()?;
     let sub = caller.sub();
     let destination = {
-        let mut tx = db::begin(&state, &Caller::service(), "storage.object.move").await?;
+        let mut tx = transaction::begin(&state, &Caller::service(), "storage.object.move").await?;
         Bucket::find(&mut tx, &to_bucket).await?
     };
-    let mut tx = db::begin(&state, &caller, "storage.object.move").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.object.move").await?;
     let moved = sqlx::query_as::<_, Object>(&format!(
         "UPDATE storage.objects SET bucket_id = $3, name = $4, owner = $5, owner_id = $6 \
          WHERE bucket_id = $1 AND name = $2 RETURNING {OBJECT_COLUMNS}"

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::error::StorageError;
 use crate::model::{Object, OBJECT_COLUMNS};
 use crate::routes::json_body;
-use crate::{db, keys, paths, StorageState};
+use crate::{keys, paths, transaction, StorageState};
 
 #[derive(Deserialize)]
 struct Body {
@@ -32,7 +32,7 @@ pub async fn handle(
     for name in &body.prefixes {
         keys::within_key_length(name)?;
     }
-    let mut tx = db::begin(&state, &caller, "storage.object.delete").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.object.delete").await?;
     let rows = sqlx::query_as::<_, Object>(&format!(
         "DELETE FROM storage.objects WHERE bucket_id = $1 AND name = ANY($2) RETURNING {OBJECT_COLUMNS}"
     ))

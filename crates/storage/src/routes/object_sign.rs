@@ -12,7 +12,7 @@ use crate::model::Object;
 use crate::routes::{json_body, now};
 use crate::token::{self, UrlClaims};
 use crate::transform::TransformOptions;
-use crate::{db, expires, paths, StorageState};
+use crate::{expires, paths, transaction, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -60,7 +60,7 @@ pub async fn handle(
     let expires = expires::expires_in(&body.expires_in)?;
     let raw = body.transform.unwrap_or(Value::Null);
     let transform = TransformOptions::from_json(&raw)?;
-    let mut tx = db::begin(&state, &caller, "storage.object.sign").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.object.sign").await?;
     Object::find(&mut tx, &bucket, &key).await?;
     tx.commit().await?;
     // storage-js sends `transform` only when it has keys; an empty one

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::error::StorageError;
 use crate::routes::json_body;
 use crate::routes::object_sign::signed_url;
-use crate::{db, expires, keys, paths, StorageState};
+use crate::{expires, keys, paths, transaction, StorageState};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -36,7 +36,7 @@ pub async fn handle(
     for path in &body.paths {
         keys::within_key_length(path)?;
     }
-    let mut tx = db::begin(&state, &caller, "storage.object.sign").await?;
+    let mut tx = transaction::begin(&state, &caller, "storage.object.sign").await?;
     let found: HashSet<String> = sqlx::query_scalar(
         "SELECT name FROM storage.objects WHERE bucket_id = $1 AND name = ANY($2)",
     )

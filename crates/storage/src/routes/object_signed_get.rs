@@ -9,7 +9,7 @@ use crate::model::Object;
 use crate::routes::now;
 use crate::serve::url_pairs;
 use crate::token::{self, Scope};
-use crate::{db, paths, serve, StorageState};
+use crate::{paths, serve, transaction, StorageState};
 
 /// The `token` query parameter, or Supabase's error for its absence.
 pub fn query_token(req: &HttpRequest) -> Result<String, StorageError> {
@@ -37,7 +37,8 @@ pub async fn handle(
         &url,
         now(),
     )?;
-    let mut tx = db::begin(&state, &Caller::service(), "storage.object.get_signed").await?;
+    let mut tx =
+        transaction::begin(&state, &Caller::service(), "storage.object.get_signed").await?;
     let obj = Object::find(&mut tx, &bucket, &key).await?;
     tx.commit().await?;
     serve::object(&req, &state.backend, &obj, false, Some(claims.exp)).await

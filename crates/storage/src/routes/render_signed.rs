@@ -15,7 +15,7 @@ use crate::routes::now;
 use crate::routes::object_signed_get::query_token;
 use crate::token::{self, Scope};
 use crate::transform::{respond, Format, TransformOptions};
-use crate::{db, paths, StorageState};
+use crate::{paths, transaction, StorageState};
 
 pub async fn handle(
     req: HttpRequest,
@@ -34,7 +34,8 @@ pub async fn handle(
     if options.format.is_none() && claims.format.as_deref() == Some("origin") {
         options.format = Some(Format::Origin);
     }
-    let mut tx = db::begin(&state, &Caller::service(), "storage.object.render_signed").await?;
+    let mut tx =
+        transaction::begin(&state, &Caller::service(), "storage.object.render_signed").await?;
     let obj = Object::find(&mut tx, &bucket, &key).await?;
     tx.commit().await?;
     respond::rendering(&req, &state, &obj, options, Some(claims.exp)).await
