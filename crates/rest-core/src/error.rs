@@ -190,6 +190,14 @@ impl Error {
         }
     }
 
+    /// The headers as answered to `role`, in step with [`Error::status_for`].
+    pub fn headers_for(&self, role: &str) -> Vec<(String, String)> {
+        match self {
+            Self::Db(db) => db.headers_as(db.anonymous || role == "anon"),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn code(&self) -> Option<&str> {
         Some(match self {
             Self::QueryParam { .. } => "PGRST100",

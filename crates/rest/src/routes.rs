@@ -381,7 +381,7 @@ fn error_response(e: &Error, caller: &Caller) -> HttpResponse {
     let mut resp = HttpResponse::build(
         StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
     );
-    for (name, value) in e.headers() {
+    for (name, value) in e.headers_for(&caller.role) {
         if let (Ok(n), Ok(v)) = (
             HeaderName::try_from(name.as_str()),
             HeaderValue::from_str(&value),

@@ -140,10 +140,16 @@ impl DbError {
     }
 
     pub fn headers(&self) -> Vec<(String, String)> {
+        self.headers_as(self.anonymous)
+    }
+
+    /// The headers when the request was (or was not) anonymous: a 401 names
+    /// the scheme that would have been let in.
+    pub fn headers_as(&self, anonymous: bool) -> Vec<(String, String)> {
         if let Some((_, headers)) = &self.raised {
             return headers.clone();
         }
-        if self.status() == 401 {
+        if self.status_as(anonymous) == 401 {
             return vec![("WWW-Authenticate".into(), "Bearer".into())];
         }
         Vec::new()

@@ -104,6 +104,8 @@ async fn no_token_at_all_is_anon() {
     let res = send(bare.from("feedback").select("*")).await;
     assert_eq!(res.status, 401, "anon is refused by the grant: 42501 → 401");
     assert_eq!(res.body["code"], "42501");
+    // As PostgREST answers it: the 401 names the scheme that would be let in.
+    assert_eq!(res.header("www-authenticate"), "Bearer");
 }
 
 #[tokio::test]
