@@ -7,12 +7,12 @@
 //! its connections report; the schema-cache lookups (relationships, functions,
 //! tables) in `error/schema.rs`.
 
-mod db;
+mod database;
 mod schema;
 
 use serde_json::{json, Value};
 
-pub use db::DbError;
+pub use database::DbError;
 pub use schema::{ArgsGiven, RelSuggestion, SchemaError};
 
 #[derive(Debug, thiserror::Error)]
