@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use pleat_auth::jwt::{self, JwtError, LEEWAY_SECS};
+use pleat_auth::jwt::{self, JwtError};
 use secrecy::SecretString;
 use serde_json::{json, Value};
 
@@ -163,7 +163,7 @@ fn now() -> i64 {
 /// minus the leeway until `exp` plus it. `None` (not cached) when a time claim
 /// is not a whole number.
 fn window(claims: &Value) -> Option<(i64, i64)> {
-    let leeway = LEEWAY_SECS as i64;
+    let leeway = jwt::leeway() as i64;
     let time = |name: &str| match claims.get(name) {
         None => Some(None),
         Some(v) => v.as_i64().map(Some),
@@ -227,7 +227,7 @@ mod tests {
         );
         assert_eq!(
             window(&json!({"exp": 100, "nbf": 10, "iat": 20})),
-            Some((20 - LEEWAY_SECS as i64, 100 + LEEWAY_SECS as i64))
+            Some((20 - jwt::leeway() as i64, 100 + jwt::leeway() as i64))
         );
         assert_eq!(window(&json!({"exp": 1.5})), None);
     }

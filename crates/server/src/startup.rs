@@ -137,6 +137,7 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
+        pleat_auth::jwt::set_leeway(config.jwt_leeway);
         let db = Database::open(&db_settings(&config, &secret, config.authenticator_pool()).await?)
             .await?;
         let listener = TcpListener::bind(config.addr)
