@@ -20,15 +20,20 @@ const storage = () =>
 
 test('an upload cut by SIGKILL leaves no object behind', async () => {
   // 2 MiB sent, then the body stalls: the upload is half-way when pleat dies.
+  // The stall ends with the upload (a timer would keep this file's process
+  // alive for minutes after its test).
   const chunk = new Uint8Array(256 * 1024).fill(7);
   let sent = 0;
+  let release;
+  const stalled = new Promise((resolve) => (release = resolve));
   const body = new ReadableStream({
     async pull(controller) {
       if (sent < 8) {
         sent += 1;
         controller.enqueue(chunk);
       } else {
-        await sleep(60_000);
+        await stalled;
+        controller.close();
       }
     },
   });
@@ -46,7 +51,9 @@ test('an upload cut by SIGKILL leaves no object behind', async () => {
   while (sent < 8) await sleep(20);
   await sleep(300);
   await pleat.restart('SIGKILL');
-  assert.ok((await upload) instanceof Error, 'the cut upload was not acknowledged');
+  const cut = await upload;
+  release();
+  assert.ok(cut instanceof Error, 'the cut upload was not acknowledged');
 
   const { rows } = await pleat.sql(`select count(*)::int as n from storage.objects where name = 'half.bin'`);
   assert.equal(rows[0].n, 0);

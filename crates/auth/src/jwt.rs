@@ -1,10 +1,11 @@
 //! HS256 JWTs: signing the access tokens this crate issues, and [`verify`],
 //! which `/auth/v1` and `/rest/v1` both use. Only HS256 is accepted (`none`
 //! and every other algorithm are refused); `exp`, `nbf` and `iat` are checked
-//! with 30 s of leeway for clock skew; `aud` is not checked (GoTrue and
-//! PostgREST do not by default).
+//! with [`leeway`] (30 s unless PLEAT_JWT_LEEWAY says otherwise) for clock
+//! skew; `aud` is not checked (GoTrue and PostgREST do not by default).
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use jsonwebtoken::{
     decode, encode, errors::ErrorKind, Algorithm, DecodingKey, EncodingKey, Header, Validation,
@@ -13,7 +14,20 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub const LEEWAY_SECS: u64 = 30;
+pub const DEFAULT_LEEWAY_SECS: u64 = 30;
+
+// Process-wide rather than in each crate's settings: the REST token cache must
+// use the very leeway `verify` does, and pleat sets it once at start.
+static LEEWAY_SECS: AtomicU64 = AtomicU64::new(DEFAULT_LEEWAY_SECS);
+
+/// Sets the clock-skew leeway of [`verify`] (PLEAT_JWT_LEEWAY), before serving.
+pub fn set_leeway(secs: u64) {
+    LEEWAY_SECS.store(secs, Ordering::Relaxed);
+}
+
+pub fn leeway() -> u64 {
+    LEEWAY_SECS.load(Ordering::Relaxed)
+}
 
 /// A verified token: every claim as sent, and its `role` when it has one.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,7 +111,7 @@ pub fn verify(token: &str, secret: &SecretString) -> Result<Claims, JwtError> {
         return Err(JwtError::Algorithm(format!("{:?}", header.alg)));
     }
     let mut validation = Validation::new(Algorithm::HS256);
-    validation.leeway = LEEWAY_SECS;
+    validation.leeway = leeway();
     validation.validate_exp = true;
     validation.validate_nbf = true;
     validation.validate_aud = false;
@@ -118,7 +132,7 @@ pub fn verify(token: &str, secret: &SecretString) -> Result<Claims, JwtError> {
         let iat = iat
             .as_i64()
             .ok_or_else(|| JwtError::Malformed("iat is not a number".into()))?;
-        if iat > chrono::Utc::now().timestamp() + LEEWAY_SECS as i64 {
+        if iat > chrono::Utc::now().timestamp() + leeway() as i64 {
             return Err(JwtError::IssuedInFuture);
         }
     }

@@ -44,6 +44,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_DATA_DIR",
     "PLEAT_JWT_SECRET",
     "PLEAT_JWT_EXP",
+    "PLEAT_JWT_LEEWAY",
     "PLEAT_SITE_DIR",
     "PLEAT_MIGRATIONS_DIR",
     "PLEAT_ADMIN_EMAIL",
@@ -89,6 +90,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub jwt_secret: Option<SecretString>,
     pub jwt_exp: u64,
+    /// Seconds of clock skew allowed on a token's `exp`, `nbf` and `iat`.
+    pub jwt_leeway: u64,
     pub site_dir: PathBuf,
     /// The app's migrations, applied after the backend's own.
     pub migrations_dir: PathBuf,
@@ -252,6 +255,12 @@ impl Config {
             data_dir: get("PLEAT_DATA_DIR").unwrap_or("./.pleat").into(),
             jwt_secret,
             jwt_exp: number(get("PLEAT_JWT_EXP"), "PLEAT_JWT_EXP", 3600, 1)?,
+            jwt_leeway: number(
+                get("PLEAT_JWT_LEEWAY"),
+                "PLEAT_JWT_LEEWAY",
+                pleat_auth::jwt::DEFAULT_LEEWAY_SECS,
+                0,
+            )?,
             site_dir: get("PLEAT_SITE_DIR").unwrap_or("frontend/dist").into(),
             migrations_dir: get("PLEAT_MIGRATIONS_DIR").unwrap_or("migrations").into(),
             admin,

@@ -160,6 +160,7 @@ impl Application {
         backend: Option<pleat_storage::Backend>,
     ) -> anyhow::Result<Application> {
         let secret = keys::load_or_create_secret(&config)?;
+        pleat_auth::jwt::set_leeway(config.jwt_leeway);
         let db = Database::open(&db_settings(&config, &secret, config.authenticator_pool()).await?)
             .await?;
         let listener = TcpListener::bind(config.addr)

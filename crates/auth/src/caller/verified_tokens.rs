@@ -13,7 +13,7 @@ use secrecy::SecretString;
 use serde_json::Value;
 
 use super::role::{self, Caller, TokenError};
-use crate::jwt::LEEWAY_SECS;
+use crate::jwt;
 
 pub struct VerifiedTokens {
     entries: Mutex<HashMap<String, Verified>>,
@@ -86,7 +86,7 @@ fn now() -> i64 {
 /// minus the leeway until `exp` plus it. `None` (not cached) when a time claim
 /// is not a whole number.
 fn window(claims: &Value) -> Option<(i64, i64)> {
-    let leeway = LEEWAY_SECS as i64;
+    let leeway = jwt::leeway() as i64;
     let time = |name: &str| match claims.get(name) {
         None => Some(None),
         Some(v) => v.as_i64().map(Some),
@@ -136,7 +136,7 @@ mod tests {
         );
         assert_eq!(
             window(&json!({"exp": 100, "nbf": 10, "iat": 20})),
-            Some((20 - LEEWAY_SECS as i64, 100 + LEEWAY_SECS as i64))
+            Some((20 - jwt::leeway() as i64, 100 + jwt::leeway() as i64))
         );
         assert_eq!(window(&json!({"exp": 1.5})), None);
     }

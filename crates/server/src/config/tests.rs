@@ -17,6 +17,7 @@ fn defaults_match_the_table() {
     assert_eq!(c.data_dir, PathBuf::from("./.pleat"));
     assert!(c.jwt_secret.is_none());
     assert_eq!(c.jwt_exp, 3600);
+    assert_eq!(c.jwt_leeway, 30);
     assert_eq!(c.site_dir, PathBuf::from("frontend/dist"));
     assert!(c.admin.is_none());
     assert_eq!(c.db_schemas, vec!["public"]);
@@ -69,6 +70,7 @@ fn values_are_read() {
         ("DATABASE_URL", "postgres://u:p@db/x"),
         ("PLEAT_JWT_SECRET", "0123456789abcdef0123456789abcdef"),
         ("PLEAT_JWT_EXP", "60"),
+        ("PLEAT_JWT_LEEWAY", "2"),
         ("PLEAT_ADMIN_EMAIL", "Owner@Example.com"),
         ("PLEAT_ADMIN_PASSWORD", "pw"),
         ("PLEAT_DB_SCHEMAS", "public, api"),
@@ -90,6 +92,7 @@ fn values_are_read() {
         "postgres://u:p@db/x"
     );
     assert_eq!(c.jwt_exp, 60);
+    assert_eq!(c.jwt_leeway, 2);
     assert_eq!(c.admin.as_ref().unwrap().0, "owner@example.com");
     assert_eq!(c.db_schemas, vec!["public", "api"]);
     assert!(!c.disable_signup);
@@ -156,6 +159,10 @@ fn invalid_values_give_one_clear_line() {
         (
             &[("PLEAT_JWT_EXP", "soon")],
             "PLEAT_JWT_EXP: `soon` is not a whole number of at least 1",
+        ),
+        (
+            &[("PLEAT_JWT_LEEWAY", "-1")],
+            "PLEAT_JWT_LEEWAY: `-1` is not a whole number of at least 0",
         ),
         (
             &[("PLEAT_DISABLE_SIGNUP", "maybe")],
