@@ -40,8 +40,10 @@ export function useSingleRowEditor<V, P>(options: SingleRowEditorOptions<V, P>) 
       setStatus({ text: failureText(texts.failure, result.error) })
       return
     }
-    setStatus({ text: texts.success })
+    // Read the saved row before saying so: the form is made anew from it, so the message
+    // (and the unsaved-changes guard's baseline) then speak of what is really stored.
     await refetch()
+    setStatus({ text: texts.success })
   }
 
   return { status, onSave }
