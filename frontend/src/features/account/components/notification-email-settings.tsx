@@ -12,6 +12,7 @@ import { adminTexts } from '@/config/admin'
 import { validateEmail } from '@/features/auth/validation'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useNotificationEmail, useSaveNotificationEmail } from '../api/notification-settings'
+import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
 
 export function NotificationEmailSettings() {
   const { data, refetch } = useNotificationEmail()
@@ -44,6 +45,8 @@ function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () 
 
   return (
     <Card className="p-6 sm:p-8">
+      {/* Without mail the hint below would promise what never happens. */}
+      <MailNotSetUpNotice className="mb-4" />
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={accountTexts.notifyTitle}>
         <Field label={accountTexts.notifyTitle} hint={accountTexts.notifyHint}>
           {(control) => (
