@@ -22,11 +22,16 @@ export function useAdminSession(): AdminSession {
   const { session, isLoading } = useSession()
   const [lastEmail, setLastEmail] = useState<string | null>(null)
   const [left, setLeft] = useState(false)
+  const [hadSession, setHadSession] = useState(session !== null)
   const email = session?.user.email ?? null
   // Remembered during render (React's pattern for state derived from props), so the
   // render in which the session disappears already knows whose it was.
   if (email && email !== lastEmail) setLastEmail(email)
-  if (session && left) setLeft(false)
+  if ((session !== null) !== hadSession) {
+    setHadSession(session !== null)
+    // A new sign-in after Sign Out: a later ending is again one to show.
+    if (session) setLeft(false)
+  }
   useSessionCheck(session !== null)
   const leaving = useCallback(() => setLeft(true), [])
   const endedEmail = !session && !left ? lastEmail : null
