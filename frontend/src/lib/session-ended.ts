@@ -25,6 +25,13 @@ export function isSessionEndedError(error: unknown): boolean {
 
 const listeners = new Set<() => void>()
 
+/** The signed-out sentence when `error` says the session ended (and the watcher is told), else null. */
+export function sessionEndedText(error: unknown): string | null {
+  if (!isSessionEndedError(error)) return null
+  reportSessionEnded()
+  return signedOutText
+}
+
 /** Tells whoever watches the session (the admin) that a request found it ended. */
 export function reportSessionEnded(): void {
   listeners.forEach((listener) => listener())

@@ -13,6 +13,7 @@ import { validateEmail } from '@/features/auth/validation'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useNotificationEmail, useSaveNotificationEmail } from '../api/notification-settings'
 import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
+import { failureText } from '@/lib/network-error'
 
 export function NotificationEmailSettings() {
   const { data, refetch } = useNotificationEmail()
@@ -37,7 +38,7 @@ function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () 
     const result = await save(value)
     if (!result.success) {
       console.error('Error saving the enquiry address:', result.error)
-      return setStatus({ text: accountTexts.errors.saveFailed, tone: 'error' })
+      return setStatus({ text: failureText(accountTexts.errors.saveFailed, result.error), tone: 'error' })
     }
     setStatus({ text: accountTexts.notifySaved, tone: 'success' })
     await onSaved()
