@@ -36,6 +36,9 @@ for (const [name, viewport, isMobile] of [
         const form = page.getByRole('form', { name: 'Send new enquiries to' });
         await form.waitFor();
         await notice(page).waitFor();
+        await form
+          .getByText('Once email is set up on the server, new messages from the contact form are emailed here.', { exact: false })
+          .waitFor();
         assert.equal(await notice(page).innerText(), NOT_SET_UP);
         assertNoPageErrors(page);
       } finally {

@@ -41,6 +41,8 @@ export const accountTexts = {
   invited: (email: string) => `Invite sent to ${email}.`,
   notifyTitle: 'Send new enquiries to',
   notifyHint: 'New messages from the contact form are emailed here. Leave empty to use the contact email.',
+  notifyHintNoMail:
+    'Once email is set up on the server, new messages from the contact form are emailed here. Leave empty to use the contact email.',
   notifySaved: 'Enquiry address saved.',
   problemsTitle: 'Emails that could not be sent',
   problemsHint: 'These emails have not reached their recipient. Check the address, or the mail settings of the server.',

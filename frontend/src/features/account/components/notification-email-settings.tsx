@@ -12,6 +12,7 @@ import { adminTexts } from '@/config/admin'
 import { validateEmail } from '@/features/auth/validation'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useNotificationEmail, useSaveNotificationEmail } from '../api/notification-settings'
+import { useMailNotSetUp } from '@/features/auth/api/get-mail-status'
 import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
 import { failureText } from '@/lib/network-error'
 
@@ -25,6 +26,7 @@ export function NotificationEmailSettings() {
 function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () => Promise<void> }) {
   const [email, setEmail] = useState(saved)
   const [status, setStatus] = useState<Status | null>(null)
+  const noMail = useMailNotSetUp()
   const { data: contact } = useContactInfo()
   const { mutate: save, isPending } = useSaveNotificationEmail()
   useUnsavedChanges(saved, email)
@@ -49,7 +51,7 @@ function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () 
       {/* Without mail the hint below would promise what never happens. */}
       <MailNotSetUpNotice className="mb-4" />
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={accountTexts.notifyTitle}>
-        <Field label={accountTexts.notifyTitle} hint={accountTexts.notifyHint}>
+        <Field label={accountTexts.notifyTitle} hint={noMail ? accountTexts.notifyHintNoMail : accountTexts.notifyHint}>
           {(control) => (
             <Input
               {...control}
