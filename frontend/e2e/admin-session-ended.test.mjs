@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { addOwner, fieldByLabel, fillSignIn, openSection, signIn, toneOf } from './lib/admin.mjs';
-import { viewports } from './lib/browser.mjs';
+import { screenshotPath, viewports } from './lib/browser.mjs';
 import { assertNoPageErrors, startSite } from './lib/site.mjs';
 
 const SIGNED_OUT = 'You were signed out. Sign in again; your changes are kept.';
@@ -70,6 +70,7 @@ for (const [name, viewport, isMobile] of [
         await dialog(page).waitFor();
         assert.equal(await dialog(page).getByLabel('Email Address').inputValue(), owner.email, 'the email is filled in');
         await page.getByText('Signed out', { exact: true }).waitFor();
+        await page.screenshot({ path: screenshotPath(`admin-session-ended-${viewport.width}.png`) });
         assert.notEqual(await storedTitle(), typed);
 
         // The old password is refused in place, without losing anything.

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openSection, signIn, startAdminSite } from './lib/admin.mjs';
-import { viewports } from './lib/browser.mjs';
+import { screenshotPath, viewports } from './lib/browser.mjs';
 import { assertNoPageErrors } from './lib/site.mjs';
 
 const NOT_SET_UP =
@@ -32,6 +32,7 @@ for (const [name, viewport, isMobile] of [
         await signIn(page, site);
         await notice(page).waitFor();
         assert.equal(await notice(page).innerText(), NOT_SET_UP);
+        await page.screenshot({ path: screenshotPath(`admin-no-smtp-${viewport.width}.png`) });
         await openSection(page, 'Site Settings');
         const form = page.getByRole('form', { name: 'Send new enquiries to' });
         await form.waitFor();
