@@ -1,0 +1,71 @@
+//! Supabase-Realtime-compatible `/realtime/v1`: the Phoenix socket realtime-js
+//! speaks (`protocol`), rooms and presence (`hub`), what a joined channel may
+//! do (`channel`), private channels authorised by policies on
+//! `realtime.messages` (`private`), and broadcasts over REST and from SQL
+//! (`broadcast_api`, `realtime.send`).
+//!
+//! The server mounts it with
+//! `web::scope("/realtime/v1").app_data(web::Data::new(state)).configure(pleat_realtime::configure)`.
+
+mod broadcast_api;
+mod bus;
+mod channel;
+pub mod hub;
+mod limits;
+mod private;
+pub mod protocol;
+mod socket;
+mod token;
+
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::web;
+use secrecy::SecretString;
+use sqlx::PgPool;
+
+pub use limits::Limits;
+
+/// The `realtime` schema (`realtime.messages`, `realtime.topic()`,
+/// `realtime.send`), applied by `pleat` before the app's migrations.
+pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+pub struct RealtimeSettings {
+    pub jwt_secret: SecretString,
+    pub limits: Limits,
+    /// A socket that sends nothing (not even a heartbeat) for this long is closed.
+    pub idle_timeout: Duration,
+}
+
+pub struct RealtimeState {
+    pub(crate) hub: Arc<hub::Hub>,
+    pub(crate) bus: bus::Bus,
+    pub(crate) settings: RealtimeSettings,
+    /// The API pool (`authenticator`): private channels are checked as the caller.
+    pub(crate) pool: PgPool,
+    pub(crate) connections: AtomicUsize,
+}
+
+impl RealtimeState {
+    /// Starts listening on the bus (through `owner`); call inside the runtime.
+    pub fn new(pool: PgPool, owner: PgPool, settings: RealtimeSettings) -> RealtimeState {
+        let hub = Arc::new(hub::Hub::default());
+        RealtimeState {
+            bus: bus::Bus::start(owner, hub.clone()),
+            hub,
+            settings,
+            pool,
+            connections: AtomicUsize::new(0),
+        }
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/websocket", web::get().to(socket::websocket))
+        .route("/api/broadcast", web::post().to(broadcast_api::batch))
+        .route(
+            "/api/broadcast/{topic}/events/{event}",
+            web::post().to(broadcast_api::single),
+        );
+}

@@ -1,0 +1,290 @@
+// supabase-js's realtime client, unchanged, against /realtime/v1: broadcast
+// (self, ack, the binary frames 2.109 sends by default, REST and httpSend,
+// realtime.send from SQL), presence, private channels under RLS, token checks,
+// the 1.0.0 serializer, and two pleat processes on one database acting as one.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createClient } from '@supabase/supabase-js';
+import { apiKey, signJwt, startPleat } from './lib/pleat.mjs';
+
+const ALICE = '11111111-1111-4111-8111-111111111111';
+const BOB = '22222222-2222-4222-8222-222222222222';
+
+const SETUP = `
+  create policy "members read their room" on realtime.messages for select to authenticated
+    using (realtime.topic() = 'room-' || (auth.jwt() ->> 'sub'));
+  create policy "members write their room" on realtime.messages for insert to authenticated
+    with check (realtime.topic() = 'room-' || (auth.jwt() ->> 'sub') and extension = 'broadcast');
+  create function public.announce(body text) returns void language sql as $$
+    select realtime.send(jsonb_build_object('text', body), 'news', 'lobby', false)
+  $$;
+  create function public.announce_big(size int) returns void language sql as $$
+    select realtime.send(jsonb_build_object('text', repeat('x', size)), 'news', 'lobby', false)
+  $$;
+`;
+
+const userToken = (sub, extra = {}) => {
+  const iat = Math.floor(Date.now() / 1000);
+  return signJwt({ sub, role: 'authenticated', aud: 'authenticated', iat, exp: iat + 3600, ...extra });
+};
+
+let pleat;
+const clients = [];
+function client(url = pleat.url, key = pleat.anonKey) {
+  const c = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  clients.push(c);
+  return c;
+}
+
+/** Subscribes and resolves once SUBSCRIBED; rejects on any other status. */
+function subscribed(channel) {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve(channel);
+      else reject(new Error(`${status}: ${err?.message ?? ''}`));
+    });
+  });
+}
+
+/** Resolves with the first broadcast of `event` on `channel`. */
+function nextBroadcast(channel, event, timeoutMs = 10_000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${event}' broadcast within ${timeoutMs} ms`)), timeoutMs);
+    channel.on('broadcast', { event }, (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+  });
+}
+
+const waitFor = async (check, timeoutMs = 10_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+before(async () => {
+  pleat = await startPleat({ setupSql: SETUP });
+});
+after(async () => {
+  for (const c of clients) await c.removeAllChannels();
+  await pleat?.stop();
+});
+
+describe('broadcast', () => {
+  test('reaches the other members, not the sender unless self is set', async () => {
+    const alice = client();
+    const bob = client();
+    const a = alice.channel('chat');
+    const b = bob.channel('chat', { config: { broadcast: { self: true } } });
+    const seenByA = [];
+    a.on('broadcast', { event: 'msg' }, (m) => seenByA.push(m));
+    const toB = nextBroadcast(b, 'msg');
+    await subscribed(a);
+    await subscribed(b);
+    assert.equal(await a.send({ type: 'broadcast', event: 'msg', payload: { text: 'hi' } }), 'ok');
+    const got = await toB;
+    assert.deepEqual(got, { type: 'broadcast', event: 'msg', payload: { text: 'hi' } });
+    // Bob has self: true, so his own message comes back to him.
+    const own = nextBroadcast(b, 'echo');
+    await b.send({ type: 'broadcast', event: 'echo', payload: { n: 1 } });
+    assert.deepEqual((await own).payload, { n: 1 });
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(seenByA, [], 'the sender without self gets nothing back');
+  });
+
+  test('ack: send resolves once the server has it', async () => {
+    const c = client().channel('acked', { config: { broadcast: { ack: true } } });
+    await subscribed(c);
+    assert.equal(await c.send({ type: 'broadcast', event: 'x', payload: { big: 'y'.repeat(10_000) } }), 'ok');
+  });
+
+  test('REST: an unjoined channel.send and httpSend reach subscribers', async () => {
+    const listener = client().channel('news');
+    const viaBatch = nextBroadcast(listener, 'batch');
+    await subscribed(listener);
+    const sender = client();
+    assert.equal(await sender.channel('news').send({ type: 'broadcast', event: 'batch', payload: { a: 1 } }), 'ok');
+    assert.deepEqual((await viaBatch).payload, { a: 1 });
+
+    const viaSingle = nextBroadcast(listener, 'single');
+    const result = await sender.channel('news').httpSend('single', { b: 2 });
+    assert.deepEqual(result, { success: true });
+    assert.deepEqual((await viaSingle).payload, { b: 2 });
+  });
+
+  test('REST refuses a bad token and a body that is not JSON', async () => {
+    const bad = await fetch(`${pleat.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: 'nope', 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [] }),
+    });
+    assert.equal(bad.status, 401);
+    assert.deepEqual(await bad.json(), { message: 'Unauthorized' });
+    const garbage = await fetch(`${pleat.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: pleat.anonKey, 'content-type': 'application/json' },
+      body: '{"messages": [',
+    });
+    assert.equal(garbage.status, 422);
+  });
+
+  test('realtime.send from an RPC reaches subscribers, small and large', async () => {
+    const c = client();
+    const lobby = c.channel('lobby');
+    const first = nextBroadcast(lobby, 'news');
+    await subscribed(lobby);
+    const { error } = await c.rpc('announce', { body: 'from SQL' });
+    assert.equal(error, null);
+    const got = await first;
+    assert.equal(got.payload.text, 'from SQL');
+    assert.ok(got.payload.id, 'realtime.send adds an id');
+
+    const big = new Promise((resolve) => lobby.on('broadcast', { event: 'news' }, (m) => m.payload.text.length > 100 && resolve(m)));
+    const { error: bigError } = await c.rpc('announce_big', { size: 20_000 });
+    assert.equal(bigError, null);
+    assert.equal((await big).payload.text.length, 20_000);
+  });
+});
+
+describe('presence', () => {
+  test('track, sync and leave when the other client goes', async () => {
+    const alice = client();
+    const bob = client();
+    const a = alice.channel('office', { config: { presence: { key: 'alice' } } });
+    const b = bob.channel('office', { config: { presence: { key: 'bob' } } });
+    const leaves = [];
+    a.on('presence', { event: 'sync' }, () => {}).on('presence', { event: 'leave' }, ({ key }) => leaves.push(key));
+    b.on('presence', { event: 'sync' }, () => {});
+    await subscribed(a);
+    await subscribed(b);
+    assert.equal(await a.track({ status: 'editing' }), 'ok');
+    assert.equal(await b.track({ status: 'reading' }), 'ok');
+    await waitFor(() => Object.keys(a.presenceState()).length === 2);
+    const state = a.presenceState();
+    assert.equal(state.bob[0].status, 'reading');
+    assert.ok(state.bob[0].presence_ref);
+    // Updating replaces the meta, it does not add one.
+    await b.track({ status: 'editing' });
+    await waitFor(() => a.presenceState().bob?.[0]?.status === 'editing');
+    assert.equal(a.presenceState().bob.length, 1);
+    await bob.removeAllChannels();
+    await waitFor(() => leaves.includes('bob'));
+    assert.deepEqual(Object.keys(a.presenceState()), ['alice']);
+  });
+
+  test('a late joiner gets the state', async () => {
+    const a = client().channel('desk', { config: { presence: { key: 'first' } } });
+    a.on('presence', { event: 'sync' }, () => {});
+    await subscribed(a);
+    await a.track({ here: true });
+    const b = client().channel('desk');
+    b.on('presence', { event: 'sync' }, () => {});
+    await subscribed(b);
+    await waitFor(() => b.presenceState().first?.[0]?.here === true);
+  });
+});
+
+describe('private channels', () => {
+  test('the policies on realtime.messages decide who joins and who sends', async () => {
+    const alice = client();
+    alice.realtime.setAuth(userToken(ALICE));
+    const mine = alice.channel(`room-${ALICE}`, { config: { private: true, broadcast: { self: true, ack: true } } });
+    const echoed = nextBroadcast(mine, 'hello');
+    await subscribed(mine);
+    assert.equal(await mine.send({ type: 'broadcast', event: 'hello', payload: { from: 'alice' } }), 'ok');
+    assert.deepEqual((await echoed).payload, { from: 'alice' });
+
+    const bob = client();
+    bob.realtime.setAuth(userToken(BOB));
+    await assert.rejects(
+      subscribed(bob.channel(`room-${ALICE}`, { config: { private: true } })),
+      /CHANNEL_ERROR: .*permissions to read from this Channel topic/,
+    );
+    await bob.removeAllChannels();
+    const anon = client();
+    await assert.rejects(subscribed(anon.channel(`room-${ALICE}`, { config: { private: true } })), /CHANNEL_ERROR/);
+    await anon.removeAllChannels();
+
+    // The public room of the same name is another room: nothing crosses.
+    const outsider = client().channel(`room-${ALICE}`);
+    const leaked = [];
+    outsider.on('broadcast', { event: 'hello' }, (m) => leaked.push(m));
+    await subscribed(outsider);
+    await mine.send({ type: 'broadcast', event: 'hello', payload: { again: true } });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(leaked, []);
+  });
+});
+
+describe('tokens and the socket', () => {
+  test('a socket with a bad key is refused before the upgrade, in Realtime\'s words', async () => {
+    const url = `${pleat.url}/realtime/v1/websocket?vsn=2.0.0&apikey=`;
+    const cases = [
+      ['', 'API key is missing'],
+      ['nope', 'The token provided is not a valid JWT'],
+      [signJwt({ role: 'anon', exp: 1 }), 'Token has expired'],
+      [signJwt({ role: 'anon' }), 'Fields `role` and `exp` are required in JWT'],
+      [signJwt({ role: 'anon', exp: 9999999999 }, { secret: 'another-secret-0123456789abcdef0123' }), 'Failed to validate JWT signature'],
+    ];
+    for (const [key, error] of cases) {
+      const res = await fetch(url + encodeURIComponent(key));
+      assert.equal(res.status, 401, key);
+      assert.deepEqual(await res.json(), { error });
+    }
+  });
+
+  test('a join with an expired access_token is refused', async () => {
+    const c = client();
+    c.realtime.setAuth(userToken(ALICE, { exp: Math.floor(Date.now() / 1000) - 120 }));
+    await assert.rejects(subscribed(c.channel('expired')), /CHANNEL_ERROR: Token has expired/);
+    await c.removeAllChannels();
+  });
+
+  test('the 1.0.0 serializer: heartbeat, join and unmatched topics', async () => {
+    const ws = new WebSocket(`${pleat.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=1.0.0&apikey=${pleat.anonKey}`);
+    const frames = [];
+    ws.onmessage = (e) => frames.push(JSON.parse(e.data));
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve;
+      ws.onerror = reject;
+    });
+    ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' }));
+    ws.send(JSON.stringify({ topic: 'realtime:elsewhere', event: 'broadcast', payload: {}, ref: '2' }));
+    ws.send(JSON.stringify({ topic: 'realtime:v1', event: 'phx_join', payload: { config: {} }, ref: '3', join_ref: '3' }));
+    await waitFor(() => frames.length >= 3);
+    ws.close();
+    assert.deepEqual(frames[0], { topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} }, ref: '1' });
+    assert.deepEqual(frames[1].payload, { status: 'error', response: { reason: 'unmatched topic' } });
+    assert.equal(frames[2].payload.status, 'ok');
+  });
+});
+
+describe('two pleat processes on one database', () => {
+  test('broadcasts and realtime.send reach clients on either', async () => {
+    const replica = await pleat.replica();
+    try {
+      const here = client();
+      const there = client(replica.url, apiKey('anon'));
+      const a = here.channel('shared');
+      const b = there.channel('shared');
+      const fromA = nextBroadcast(b, 'ping');
+      const fromB = nextBroadcast(a, 'pong');
+      const fromSql = nextBroadcast(there.channel('lobby'), 'news');
+      await subscribed(a);
+      await subscribed(b);
+      await subscribed(there.getChannels().find((c) => c.topic === 'realtime:lobby'));
+      await a.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
+      assert.deepEqual((await fromA).payload, { n: 1 });
+      await b.send({ type: 'broadcast', event: 'pong', payload: { n: 2 } });
+      assert.deepEqual((await fromB).payload, { n: 2 });
+      await here.rpc('announce', { body: 'everywhere' });
+      assert.equal((await fromSql).payload.text, 'everywhere');
+      await there.removeAllChannels();
+    } finally {
+      await replica.stop();
+    }
+  });
+});
