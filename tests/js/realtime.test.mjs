@@ -18,6 +18,16 @@ const SETUP = `
   create function public.announce(body text) returns void language sql as $$
     select realtime.send(jsonb_build_object('text', body), 'news', 'lobby', false)
   $$;
+  create table public.notices (id bigserial primary key, room int not null, body text, meta jsonb, tags text[]);
+  grant select on public.notices to anon, authenticated;
+  grant usage on sequence public.notices_id_seq to anon, authenticated;
+  create table public.messages (id bigserial primary key, owner uuid not null, body text);
+  alter table public.messages enable row level security;
+  grant select on public.messages to anon, authenticated;
+  create policy "own messages" on public.messages for select to authenticated using (owner = auth.uid());
+  create table public.unpublished (id int primary key);
+  grant select on public.unpublished to anon;
+  alter publication supabase_realtime add table public.notices, public.messages;
   create function public.announce_big(size int) returns void language sql as $$
     select realtime.send(jsonb_build_object('text', repeat('x', size)), 'news', 'lobby', false)
   $$;
@@ -219,6 +229,106 @@ describe('private channels', () => {
   });
 });
 
+/** Collects postgres_changes on `channel` into an array. */
+function collect(channel, filter) {
+  const seen = [];
+  channel.on('postgres_changes', filter, (change) => seen.push(change));
+  return seen;
+}
+
+describe('postgres_changes', () => {
+  test('inserts, updates and deletes arrive typed, with the system message first', async () => {
+    const c = client();
+    const channel = c.channel('notices-all');
+    const seen = collect(channel, { event: '*', schema: 'public', table: 'notices' });
+    const system = [];
+    channel.on('system', {}, (m) => system.push(m));
+    await subscribed(channel);
+    await waitFor(() => system.length > 0);
+    assert.equal(system[0].message, 'Subscribed to PostgreSQL');
+    assert.equal(system[0].status, 'ok');
+    // Written right after SUBSCRIBED: nothing is missed.
+    const { rows } = await pleat.sql(`insert into notices (room, body, meta, tags) values (1, 'hello', '{"a": [1, 2]}', '{x,y}') returning id`);
+    await pleat.sql('update notices set body = $1 where id = $2', ['changed', rows[0].id]);
+    await pleat.sql('delete from notices where id = $1', [rows[0].id]);
+    await waitFor(() => seen.length === 3);
+    const [insert, update, del] = seen;
+    assert.equal(insert.eventType, 'INSERT');
+    assert.equal(insert.schema, 'public');
+    assert.equal(insert.table, 'notices');
+    assert.deepEqual(insert.new, { id: Number(rows[0].id), room: 1, body: 'hello', meta: { a: [1, 2] }, tags: ['x', 'y'] });
+    assert.match(insert.commit_timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.equal(insert.errors, null);
+    assert.equal(update.eventType, 'UPDATE');
+    assert.equal(update.new.body, 'changed');
+    assert.equal(del.eventType, 'DELETE');
+    assert.deepEqual(del.old, { id: Number(rows[0].id) });
+  });
+
+  test('filters and events select what arrives', async () => {
+    const c = client();
+    const channel = c.channel('notices-filtered');
+    const roomOne = collect(channel, { event: 'INSERT', schema: 'public', table: 'notices', filter: 'room=eq.1' });
+    const rooms = collect(channel, { event: 'INSERT', schema: 'public', table: 'notices', filter: 'room=in.(2,3)' });
+    const updates = collect(channel, { event: 'UPDATE', schema: 'public', table: 'notices', filter: 'body=ilike.*LOUD*' });
+    await subscribed(channel);
+    await pleat.sql(`insert into notices (room, body) values (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd')`);
+    await pleat.sql(`update notices set body = 'now loud' where room = 4`);
+    await pleat.sql(`update notices set body = 'quiet' where room = 3`);
+    await waitFor(() => roomOne.length === 1 && rooms.length === 2 && updates.length === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(roomOne.map((c) => c.new.body), ['a']);
+    assert.deepEqual(rooms.map((c) => c.new.body).sort(), ['b', 'c']);
+    assert.deepEqual(updates.map((c) => c.new.room), [4]);
+  });
+
+  test("row-level security decides who sees a row, per subscriber, and survives a token refresh", async () => {
+    const alice = client();
+    alice.realtime.setAuth(userToken(ALICE));
+    const bob = client();
+    bob.realtime.setAuth(userToken(BOB));
+    const anon = client();
+    const filter = { event: 'INSERT', schema: 'public', table: 'messages' };
+    const aliceChannel = alice.channel('messages-a');
+    const forAlice = collect(aliceChannel, filter);
+    const forBob = collect(bob.channel('messages-b'), filter);
+    const forAnon = collect(anon.channel('messages-anon'), filter);
+    await subscribed(aliceChannel);
+    await subscribed(bob.getChannels()[0]);
+    await subscribed(anon.getChannels()[0]);
+    await pleat.sql('insert into messages (owner, body) values ($1, $2), ($3, $4)', [ALICE, 'to alice', BOB, 'to bob']);
+    await waitFor(() => forAlice.length === 1 && forBob.length === 1);
+    // A refreshed token keeps the subscription going.
+    alice.realtime.setAuth(userToken(ALICE, { refreshed: true }));
+    await new Promise((r) => setTimeout(r, 200));
+    await pleat.sql('insert into messages (owner, body) values ($1, $2)', [ALICE, 'again']);
+    await waitFor(() => forAlice.length === 2);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(forAlice.map((c) => c.new.body), ['to alice', 'again']);
+    assert.deepEqual(forBob.map((c) => c.new.body), ['to bob']);
+    assert.deepEqual(forAnon, []);
+  });
+
+  test('a table outside the publication says so in a system message', async () => {
+    const channel = client().channel('nope');
+    collect(channel, { event: '*', schema: 'public', table: 'unpublished' });
+    const system = [];
+    channel.on('system', {}, (m) => system.push(m));
+    await subscribed(channel);
+    await waitFor(() => system.length > 0);
+    assert.equal(system[0].status, 'error');
+    assert.match(system[0].message, /Unable to subscribe to changes/);
+  });
+
+  test('a bad filter is refused at the join', async () => {
+    const c = client();
+    const channel = c.channel('badfilter');
+    collect(channel, { event: '*', schema: 'public', table: 'notices', filter: 'room=near.1' });
+    await assert.rejects(subscribed(channel), /Error parsing `filter` params/);
+    await c.removeAllChannels();
+  });
+});
+
 describe('tokens and the socket', () => {
   test('a socket with a bad key is refused before the upgrade, in Realtime\'s words', async () => {
     const url = `${pleat.url}/realtime/v1/websocket?vsn=2.0.0&apikey=`;
@@ -282,6 +392,20 @@ describe('two pleat processes on one database', () => {
       assert.deepEqual((await fromB).payload, { n: 2 });
       await here.rpc('announce', { body: 'everywhere' });
       assert.equal((await fromSql).payload.text, 'everywhere');
+
+      // Each change reaches each subscriber once, on whichever process it is connected to.
+      const onHere = here.channel('changes-here');
+      const onThere = there.channel('changes-there');
+      const filter = { event: 'INSERT', schema: 'public', table: 'notices', filter: 'room=eq.99' };
+      const seenHere = collect(onHere, filter);
+      const seenThere = collect(onThere, filter);
+      await subscribed(onHere);
+      await subscribed(onThere);
+      await pleat.sql(`insert into notices (room, body) values (99, 'once')`);
+      await waitFor(() => seenHere.length === 1 && seenThere.length === 1);
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(seenHere.length, 1);
+      assert.equal(seenThere.length, 1);
       await there.removeAllChannels();
     } finally {
       await replica.stop();

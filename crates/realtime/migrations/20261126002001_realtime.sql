@@ -126,3 +126,13 @@ create unlogged table realtime.spill (
 );
 comment on table realtime.spill is
   'Broadcasts too large for a notification, read by the other pleat processes; kept a minute.';
+
+-- Tables join postgres_changes with
+--   alter publication supabase_realtime add table public.my_table;
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use pleat_auth::caller::Caller;
 use serde_json::{json, Map, Value};
 
+use crate::changes::{Binding, Subscriber, Unavailable};
 use crate::hub::{ConnId, Outbox, RoomKey, Tracked};
 use crate::limits::PerSecond;
 use crate::protocol::{Frame, Payload};
@@ -148,18 +149,32 @@ impl Channels {
                 }
             }
         }
-        let changes = config["postgres_changes"]
+        let entries = config["postgres_changes"]
             .as_array()
             .cloned()
             .unwrap_or_default();
-        if !changes.is_empty() {
-            // Database changes are not streamed by this server yet: say so at
-            // the join, as Realtime does for a subscription it cannot make.
-            return self.error(
-                &frame,
-                "postgres_changes are not available on this server yet",
-            );
+        let mut bindings = Vec::with_capacity(entries.len());
+        let mut echoed = Vec::with_capacity(entries.len());
+        for entry in &entries {
+            match Binding::parse(entry) {
+                Ok(binding) => {
+                    let mut entry = entry.clone();
+                    entry["id"] = json!(binding.id);
+                    echoed.push(entry);
+                    bindings.push(binding);
+                }
+                Err(message) => return self.error(&frame, &message),
+            }
         }
+        // Registered before the reply: no change committed after SUBSCRIBED is missed.
+        let changes_status = if bindings.is_empty() {
+            None
+        } else {
+            Some(
+                self.subscribe_changes(&frame.topic, &caller, bindings)
+                    .await,
+            )
+        };
         let presence_key = match config["presence"]["key"].as_str() {
             Some(key) if !key.is_empty() => key.to_string(),
             _ => uuid::Uuid::new_v4().to_string(),
@@ -171,7 +186,17 @@ impl Channels {
             frame.join_ref.clone(),
             self.outbox.clone(),
         );
-        self.reply(&frame, "ok", json!({ "postgres_changes": [] }));
+        self.reply(&frame, "ok", json!({ "postgres_changes": echoed }));
+        if let Some(status) = changes_status {
+            let (state, message) = match &status {
+                Ok(()) => ("ok", "Subscribed to PostgreSQL".to_string()),
+                Err(reason) => ("error", reason.clone()),
+            };
+            self.send(
+                system(&frame.topic, "postgres_changes", state, &message)
+                    .with_refs(frame.join_ref.as_deref(), None),
+            );
+        }
         if presence_enabled {
             let presence = self.state.hub.presence_state(&room);
             self.send(
@@ -193,8 +218,47 @@ impl Channels {
         );
     }
 
+    async fn subscribe_changes(
+        &self,
+        topic: &str,
+        caller: &Caller,
+        bindings: Vec<Binding>,
+    ) -> Result<(), String> {
+        let unable = |detail: &str| {
+            format!("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: {detail}")
+        };
+        if let Err(Unavailable(reason)) = self.state.changes.ready().await {
+            return Err(unable(&reason));
+        }
+        for binding in &bindings {
+            match self.state.changes.published(binding).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    return Err(unable(&format!(
+                        "[schema: {}, table: {}, filters: {}] is not in the supabase_realtime publication",
+                        binding.schema,
+                        binding.table,
+                        binding.filters.len()
+                    )))
+                }
+                Err(e) => return Err(unable(&e.to_string())),
+            }
+        }
+        self.state.changes.subscribe(
+            self.conn,
+            Subscriber {
+                outbox: self.outbox.clone(),
+                topic: topic.to_string(),
+                caller: caller.clone(),
+                bindings,
+            },
+        );
+        Ok(())
+    }
+
     /// Leaves a channel without a reply (the caller sends what it needs).
     fn close(&mut self, topic: &str) {
+        self.state.changes.unsubscribe(self.conn, topic);
         if let Some(joined) = self.joined.remove(topic) {
             self.state.hub.leave(&joined.room, self.conn);
         }
@@ -250,6 +314,9 @@ impl Channels {
             Ok(caller) => {
                 if let Some(joined) = self.joined.get_mut(&frame.topic) {
                     if joined.caller != caller {
+                        self.state
+                            .changes
+                            .set_caller(self.conn, &frame.topic, caller.clone());
                         joined.caller = caller;
                         joined.may_send.clear();
                     }

@@ -9,6 +9,7 @@
 
 mod broadcast_api;
 mod bus;
+mod changes;
 mod channel;
 pub mod hub;
 mod limits;
@@ -45,6 +46,7 @@ pub struct RealtimeState {
     /// The API pool (`authenticator`): private channels are checked as the caller.
     pub(crate) pool: PgPool,
     pub(crate) connections: AtomicUsize,
+    pub(crate) changes: changes::Changes,
 }
 
 impl RealtimeState {
@@ -52,12 +54,26 @@ impl RealtimeState {
     pub fn new(pool: PgPool, owner: PgPool, settings: RealtimeSettings) -> RealtimeState {
         let hub = Arc::new(hub::Hub::default());
         RealtimeState {
-            bus: bus::Bus::start(owner, hub.clone()),
+            bus: bus::Bus::start(owner.clone(), hub.clone()),
             hub,
             settings,
+            changes: changes::Changes::new(owner.clone(), pool.clone()),
             pool,
             connections: AtomicUsize::new(0),
         }
+    }
+}
+
+/// Says once, at start, when the database cannot feed postgres_changes
+/// (everything else of Pleat, and of Realtime, still runs).
+pub async fn warn_unless_logical(owner: &PgPool) {
+    match sqlx::query_scalar::<_, String>("SHOW wal_level").fetch_one(owner).await {
+        Ok(level) if level == "logical" => {}
+        Ok(level) => tracing::warn!(
+            "realtime: the database runs with wal_level={level}, so postgres_changes are off; \
+             set wal_level=logical in postgresql.conf (or `-c wal_level=logical`) and restart PostgreSQL"
+        ),
+        Err(e) => tracing::warn!(error = %e, "realtime: cannot read wal_level"),
     }
 }
 

@@ -230,6 +230,7 @@ impl Application {
             Some(given) => given,
             None => storage_backend(&config).await?,
         };
+        pleat_realtime::warn_unless_logical(&db.owner).await;
         let realtime = web::Data::new(pleat_realtime::RealtimeState::new(
             db.api.clone(),
             db.owner.clone(),
