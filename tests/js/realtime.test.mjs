@@ -4,6 +4,7 @@
 // the 1.0.0 serializer, and two pleat processes on one database acting as one.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createServer } from 'node:net';
 import { createClient } from '@supabase/supabase-js';
 import { apiKey, signJwt, startPleat } from './lib/pleat.mjs';
 
@@ -406,9 +407,87 @@ describe('two pleat processes on one database', () => {
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(seenHere.length, 1);
       assert.equal(seenThere.length, 1);
+
+      // Presence: one room, whichever process each socket is on.
+      const early = here.channel('team', { config: { presence: { key: 'early' } } });
+      const leaves = [];
+      early.on('presence', { event: 'sync' }, () => {}).on('presence', { event: 'leave' }, ({ key }) => leaves.push(key));
+      await subscribed(early);
+      await early.track({ at: 'here' });
+      const late = there.channel('team', { config: { presence: { key: 'late' } } });
+      late.on('presence', { event: 'sync' }, () => {});
+      await subscribed(late);
+      await waitFor(() => late.presenceState().early?.[0]?.at === 'here');
+      await late.track({ at: 'there' });
+      await waitFor(() => early.presenceState().late?.[0]?.at === 'there');
+      await there.removeChannel(late);
+      await waitFor(() => leaves.includes('late'));
+      assert.deepEqual(Object.keys(early.presenceState()), ['early']);
       await there.removeAllChannels();
     } finally {
       await replica.stop();
+    }
+  });
+});
+
+describe('limits', () => {
+  test("channels per socket, payload size and connections, with Realtime's errors", async () => {
+    const limited = await startPleat({
+      env: { PLEAT_REALTIME_MAX_CHANNELS: '2', PLEAT_REALTIME_MAX_PAYLOAD: '1KiB', PLEAT_REALTIME_MAX_CONNECTIONS: '2' },
+    });
+    try {
+      const c = client(limited.url, apiKey('anon'));
+      const first = c.channel('one', { config: { broadcast: { ack: true } } });
+      await subscribed(first);
+      await subscribed(c.channel('two'));
+      await assert.rejects(subscribed(c.channel('three')), /Too many channels/);
+      assert.equal(await first.send({ type: 'broadcast', event: 'small', payload: { x: 1 } }), 'ok');
+      assert.equal(await first.send({ type: 'broadcast', event: 'big', payload: { x: 'y'.repeat(2000) } }), 'error');
+      // The client above holds one socket; a second fits, a third is refused.
+      const ws = new WebSocket(`${limited.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=2.0.0&apikey=${apiKey('anon')}`);
+      await new Promise((resolve, reject) => {
+        ws.onopen = resolve;
+        ws.onerror = reject;
+      });
+      const third = await fetch(`${limited.url}/realtime/v1/websocket?vsn=2.0.0&apikey=${apiKey('anon')}`);
+      assert.equal(third.status, 429);
+      assert.deepEqual(await third.json(), { error: 'Too many connected users' });
+      ws.close();
+      await c.removeAllChannels();
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('a server restart', () => {
+  test('the client reconnects, rejoins and receives again', async () => {
+    const port = await new Promise((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address();
+        probe.close(() => resolve(port));
+      });
+    });
+    const restarting = await startPleat({ env: { PLEAT_ADDR: `127.0.0.1:${port}` } });
+    try {
+      const c = client(restarting.url, apiKey('anon'));
+      const channel = c.channel('survivor', { config: { broadcast: { self: true } } });
+      const statuses = [];
+      const joined = new Promise((resolve) =>
+        channel.subscribe((status) => {
+          statuses.push(status);
+          if (status === 'SUBSCRIBED') resolve();
+        }),
+      );
+      await joined;
+      await restarting.restart();
+      await waitFor(() => statuses.filter((s) => s === 'SUBSCRIBED').length >= 2, 20_000);
+      const after = nextBroadcast(channel, 'back');
+      await channel.send({ type: 'broadcast', event: 'back', payload: { ok: true } });
+      assert.deepEqual((await after).payload, { ok: true });
+      await c.removeAllChannels();
+    } finally {
+      await restarting.stop();
     }
   });
 });

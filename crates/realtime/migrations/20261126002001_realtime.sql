@@ -136,3 +136,24 @@ begin
   end if;
 end
 $$;
+
+-- Presence across pleat processes: each tracked presence is a row of the
+-- process that holds its socket, and every process says it is alive; the
+-- rows of a process silent for 30 seconds are removed (and their leaves
+-- sent) by the others.
+create unlogged table realtime.presence (
+  node       uuid not null,
+  conn       bigint not null,
+  private    boolean not null,
+  topic      text not null,
+  key        text not null,
+  phx_ref    text not null,
+  meta       jsonb not null,
+  primary key (node, conn, private, topic)
+);
+create index presence_room on realtime.presence (private, topic);
+
+create unlogged table realtime.nodes (
+  node    uuid primary key,
+  seen_at timestamptz not null default now()
+);

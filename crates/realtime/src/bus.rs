@@ -52,6 +52,43 @@ impl Bus {
         Bus { node, tx }
     }
 
+    /// This process's name on the bus.
+    pub fn node(&self) -> uuid::Uuid {
+        self.node
+    }
+
+    /// A presence diff for the other processes.
+    pub fn publish_presence(&self, room: &RoomKey, joins: &Value, leaves: &Value) {
+        self.send(json!({
+            "node": self.node,
+            "kind": "presence",
+            "topic": room.name,
+            "private": room.private,
+            "joins": joins,
+            "leaves": leaves,
+        }));
+    }
+
+    /// A presence diff every process applies, this one too (the leaves of a
+    /// process found dead).
+    pub fn publish_presence_to_all(&self, room: &RoomKey, joins: &Value, leaves: &Value) {
+        self.send(json!({
+            "kind": "presence",
+            "topic": room.name,
+            "private": room.private,
+            "joins": joins,
+            "leaves": leaves,
+        }));
+    }
+
+    fn send(&self, body: Value) {
+        if self.tx.try_send(body).is_err() {
+            tracing::warn!(
+                "realtime: the bus is behind; a message did not reach the other processes"
+            );
+        }
+    }
+
     /// Tells the other processes; never waits (a full bus drops the message,
     /// as a disconnected listener would).
     pub fn publish(&self, room: &RoomKey, event: &Value, payload: &Value) {
@@ -62,11 +99,7 @@ impl Bus {
             "event": event,
             "payload": payload,
         });
-        if self.tx.try_send(body).is_err() {
-            tracing::warn!(
-                "realtime: the bus is behind; a broadcast did not reach the other processes"
-            );
-        }
+        self.send(body);
     }
 }
 
@@ -167,6 +200,10 @@ async fn listen_once(owner: &PgPool, hub: &Hub, node: uuid::Uuid) -> Result<(), 
             private: body["private"].as_bool().unwrap_or(false),
             name: topic.to_string(),
         };
+        if body["kind"].as_str() == Some("presence") {
+            hub.apply_remote(&room, &body["joins"], &body["leaves"]);
+            continue;
+        }
         let id = body.get("id").filter(|v| !v.is_null());
         hub.broadcast(
             &room,

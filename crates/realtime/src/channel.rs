@@ -198,6 +198,7 @@ impl Channels {
             );
         }
         if presence_enabled {
+            self.state.presence.load(&self.state.hub, &room).await;
             let presence = self.state.hub.presence_state(&room);
             self.send(
                 Frame::new(&frame.topic, "presence_state", presence)
@@ -260,7 +261,9 @@ impl Channels {
     fn close(&mut self, topic: &str) {
         self.state.changes.unsubscribe(self.conn, topic);
         if let Some(joined) = self.joined.remove(topic) {
-            self.state.hub.leave(&joined.room, self.conn);
+            if let Some(leaves) = self.state.hub.leave(&joined.room, self.conn) {
+                self.state.presence.left(&joined.room, self.conn, leaves);
+            }
         }
     }
 
@@ -425,11 +428,19 @@ impl Channels {
                 {
                     return self.error(frame, "Too many presence keys");
                 }
-                let _: Tracked = self.state.hub.track(&room, self.conn, &key, meta_map(meta));
+                let (tracked, joins) = self.state.hub.track(&room, self.conn, &key, meta_map(meta));
+                if tracked != Tracked::Unchanged {
+                    self.state
+                        .presence
+                        .tracked(&room, self.conn, &key, &joins)
+                        .await;
+                }
                 self.reply(frame, "ok", json!({}));
             }
             Some("untrack") => {
-                self.state.hub.untrack(&room, self.conn);
+                if let Some(leaves) = self.state.hub.untrack(&room, self.conn) {
+                    self.state.presence.left(&room, self.conn, leaves);
+                }
                 self.reply(frame, "ok", json!({}));
             }
             _ => self.error(frame, "Unknown presence event"),

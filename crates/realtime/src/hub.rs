@@ -65,7 +65,8 @@ struct Member {
 }
 
 struct Meta {
-    conn: ConnId,
+    /// The local socket that tracked it; `None` for one of another process.
+    owner: Option<ConnId>,
     phx_ref: String,
     payload: Map<String, Value>,
 }
@@ -81,7 +82,8 @@ impl Meta {
 #[derive(Default)]
 struct Room {
     members: HashMap<ConnId, Member>,
-    /// Presence key → one meta per socket that tracked it.
+    /// Presence key → one meta per socket that tracked it, here or in
+    /// another process.
     presence: HashMap<String, Vec<Meta>>,
 }
 
@@ -129,23 +131,24 @@ impl Hub {
             .insert(conn, Member { outbox, join_ref });
     }
 
-    /// Leaves the room, with this socket's presence in it.
-    pub fn leave(&self, room: &RoomKey, conn: ConnId) {
+    /// Leaves the room, with this socket's presence in it; the presence
+    /// that left, as a diff's `leaves`.
+    pub fn leave(&self, room: &RoomKey, conn: ConnId) -> Option<Value> {
         let mut rooms = self.rooms();
-        let Some(state) = rooms.get_mut(room) else {
-            return;
-        };
+        let state = rooms.get_mut(room)?;
         state.members.remove(&conn);
         let left = untrack_in(state, conn);
-        if let Some(frame) = left {
-            let frame = diff(&room.topic(), json!({}), frame);
+        if let Some(leaves) = &left {
+            let frame = diff(&room.topic(), json!({}), leaves.clone());
             for member in state.members.values() {
                 member.outbox.send(frame.clone());
             }
         }
-        if state.members.is_empty() && state.presence.is_empty() {
+        // Without local members nothing here needs the room's presence.
+        if state.members.is_empty() {
             rooms.remove(room);
         }
+        left
     }
 
     /// Sends `frame` to every member of the room but `except`.
@@ -181,21 +184,21 @@ impl Hub {
     }
 
     /// Records this socket's presence under `key`; every member (the sender
-    /// too) gets the diff.
+    /// too) gets the diff, also returned as its `joins` with the meta's ref.
     pub fn track(
         &self,
         room: &RoomKey,
         conn: ConnId,
         key: &str,
         payload: Map<String, Value>,
-    ) -> Tracked {
+    ) -> (Tracked, Value) {
         let mut rooms = self.rooms();
         let state = rooms.entry(room.clone()).or_default();
         let metas = state.presence.entry(key.to_string()).or_default();
-        let existing = metas.iter().position(|m| m.conn == conn);
+        let existing = metas.iter().position(|m| m.owner == Some(conn));
         if let Some(i) = existing {
             if metas[i].payload == payload {
-                return Tracked::Unchanged;
+                return (Tracked::Unchanged, Value::Null);
             }
         }
         // An update keeps its meta's `phx_ref` and is sent as a join alone:
@@ -214,7 +217,7 @@ impl Hub {
             }
             None => {
                 let meta = Meta {
-                    conn,
+                    owner: Some(conn),
                     phx_ref: phx_ref(),
                     payload,
                 };
@@ -223,23 +226,96 @@ impl Hub {
                 (json!({ key: {"metas": [new]} }), json!({}), Tracked::New)
             }
         };
-        let frame = diff(&room.topic(), joins, leaves);
+        let frame = diff(&room.topic(), joins.clone(), leaves);
         for member in state.members.values() {
             member.outbox.send(frame.clone());
         }
-        tracked
+        (tracked, joins)
     }
 
-    pub fn untrack(&self, room: &RoomKey, conn: ConnId) {
+    /// Drops this socket's presence in the room; the diff's `leaves`, if any.
+    pub fn untrack(&self, room: &RoomKey, conn: ConnId) -> Option<Value> {
+        let mut rooms = self.rooms();
+        let state = rooms.get_mut(room)?;
+        let leaves = untrack_in(state, conn)?;
+        let frame = diff(&room.topic(), json!({}), leaves.clone());
+        for member in state.members.values() {
+            member.outbox.send(frame.clone());
+        }
+        Some(leaves)
+    }
+
+    /// A diff from another process: applied to the room's presence (if any
+    /// socket here is in it) and passed on to the members.
+    pub fn apply_remote(&self, room: &RoomKey, joins: &Value, leaves: &Value) {
         let mut rooms = self.rooms();
         let Some(state) = rooms.get_mut(room) else {
             return;
         };
-        if let Some(leaves) = untrack_in(state, conn) {
-            let frame = diff(&room.topic(), json!({}), leaves);
-            for member in state.members.values() {
-                member.outbox.send(frame.clone());
+        for (key, entry) in leaves.as_object().into_iter().flatten() {
+            let gone: Vec<&str> = entry["metas"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| m["phx_ref"].as_str())
+                .collect();
+            if let Some(metas) = state.presence.get_mut(key) {
+                metas.retain(|m| m.owner.is_some() || !gone.contains(&m.phx_ref.as_str()));
+                if metas.is_empty() {
+                    state.presence.remove(key);
+                }
             }
+        }
+        for (key, entry) in joins.as_object().into_iter().flatten() {
+            for meta in entry["metas"].as_array().into_iter().flatten() {
+                let Some(mut payload) = meta.as_object().cloned() else {
+                    continue;
+                };
+                let Some(Value::String(phx_ref)) = payload.remove("phx_ref") else {
+                    continue;
+                };
+                payload.remove("phx_ref_prev");
+                let metas = state.presence.entry(key.clone()).or_default();
+                match metas
+                    .iter_mut()
+                    .find(|m| m.owner.is_none() && m.phx_ref == phx_ref)
+                {
+                    Some(existing) => existing.payload = payload,
+                    None => metas.push(Meta {
+                        owner: None,
+                        phx_ref,
+                        payload,
+                    }),
+                }
+            }
+        }
+        let frame = diff(&room.topic(), joins.clone(), leaves.clone());
+        for member in state.members.values() {
+            member.outbox.send(frame.clone());
+        }
+    }
+
+    /// Sets the room's presence from other processes to `remote` (key →
+    /// metas with their refs), as the database has it.
+    pub fn set_remote(&self, room: &RoomKey, remote: Vec<(String, Value)>) {
+        let mut rooms = self.rooms();
+        let state = rooms.entry(room.clone()).or_default();
+        for metas in state.presence.values_mut() {
+            metas.retain(|m| m.owner.is_some());
+        }
+        state.presence.retain(|_, metas| !metas.is_empty());
+        for (key, meta) in remote {
+            let Some(mut payload) = meta.as_object().cloned() else {
+                continue;
+            };
+            let Some(Value::String(phx_ref)) = payload.remove("phx_ref") else {
+                continue;
+            };
+            state.presence.entry(key).or_default().push(Meta {
+                owner: None,
+                phx_ref,
+                payload,
+            });
         }
     }
 
@@ -261,7 +337,8 @@ impl Hub {
 fn untrack_in(state: &mut Room, conn: ConnId) -> Option<Value> {
     let mut leaves = Map::new();
     state.presence.retain(|key, metas| {
-        let (gone, kept): (Vec<Meta>, Vec<Meta>) = metas.drain(..).partition(|m| m.conn == conn);
+        let (gone, kept): (Vec<Meta>, Vec<Meta>) =
+            metas.drain(..).partition(|m| m.owner == Some(conn));
         if !gone.is_empty() {
             leaves.insert(
                 key.clone(),

@@ -13,6 +13,7 @@ mod changes;
 mod channel;
 pub mod hub;
 mod limits;
+mod presence;
 mod private;
 pub mod protocol;
 mod socket;
@@ -42,6 +43,7 @@ pub struct RealtimeSettings {
 pub struct RealtimeState {
     pub(crate) hub: Arc<hub::Hub>,
     pub(crate) bus: bus::Bus,
+    pub(crate) presence: presence::Presence,
     pub(crate) settings: RealtimeSettings,
     /// The API pool (`authenticator`): private channels are checked as the caller.
     pub(crate) pool: PgPool,
@@ -53,8 +55,10 @@ impl RealtimeState {
     /// Starts listening on the bus (through `owner`); call inside the runtime.
     pub fn new(pool: PgPool, owner: PgPool, settings: RealtimeSettings) -> RealtimeState {
         let hub = Arc::new(hub::Hub::default());
+        let bus = bus::Bus::start(owner.clone(), hub.clone());
         RealtimeState {
-            bus: bus::Bus::start(owner.clone(), hub.clone()),
+            presence: presence::Presence::start(owner.clone(), bus.clone()),
+            bus,
             hub,
             settings,
             changes: changes::Changes::new(owner.clone(), pool.clone()),

@@ -58,13 +58,16 @@ fn presence_joins_updates_and_leaves_as_diffs() {
     let (a, _, mut rx_a) = member(&hub);
     let (_, _, mut rx_b) = member(&hub);
     let meta = |v: i64| json!({ "v": v }).as_object().cloned().unwrap();
-    assert_eq!(hub.track(&room(), a, "alice", meta(1)), Tracked::New);
+    assert_eq!(hub.track(&room(), a, "alice", meta(1)).0, Tracked::New);
     let joined = payload(&rx_b.try_recv().unwrap());
     assert_eq!(joined["joins"]["alice"]["metas"][0]["v"], 1);
     assert!(rx_a.try_recv().is_ok(), "the sender sees its own join");
-    assert_eq!(hub.track(&room(), a, "alice", meta(1)), Tracked::Unchanged);
+    assert_eq!(
+        hub.track(&room(), a, "alice", meta(1)).0,
+        Tracked::Unchanged
+    );
     assert!(rx_b.try_recv().is_err());
-    assert_eq!(hub.track(&room(), a, "alice", meta(2)), Tracked::Updated);
+    assert_eq!(hub.track(&room(), a, "alice", meta(2)).0, Tracked::Updated);
     let updated = payload(&rx_b.try_recv().unwrap());
     assert_eq!(updated["joins"]["alice"]["metas"][0]["v"], 2);
     assert_eq!(updated["leaves"], json!({}));
@@ -100,4 +103,41 @@ fn a_full_queue_asks_its_socket_to_close() {
     futures_util::pin_mut!(notified);
     // A stored permit makes the future ready at once.
     assert!(futures_util::FutureExt::now_or_never(notified).is_some());
+}
+
+#[test]
+fn presence_of_other_processes_is_merged_and_passed_on() {
+    let hub = Hub::default();
+    let (a, _, mut rx) = member(&hub);
+    hub.track(
+        &room(),
+        a,
+        "here",
+        json!({"v": 1}).as_object().cloned().unwrap(),
+    );
+    rx.try_recv().unwrap();
+    hub.set_remote(
+        &room(),
+        vec![("there".into(), json!({"phx_ref": "r1", "v": 2}))],
+    );
+    let state = hub.presence_state(&room());
+    assert_eq!(state["there"]["metas"][0]["phx_ref"], "r1");
+    assert_eq!(state["here"]["metas"][0]["v"], 1);
+    hub.apply_remote(
+        &room(),
+        &json!({"far": {"metas": [{"phx_ref": "r2", "v": 3}]}}),
+        &json!({"there": {"metas": [{"phx_ref": "r1"}]}}),
+    );
+    let forwarded = payload(&rx.try_recv().unwrap());
+    assert_eq!(forwarded["joins"]["far"]["metas"][0]["v"], 3);
+    let state = hub.presence_state(&room());
+    assert!(state.get("there").is_none());
+    assert_eq!(state["far"]["metas"][0]["v"], 3);
+    // A remote leave never removes a local socket's meta.
+    hub.apply_remote(
+        &room(),
+        &json!({}),
+        &json!({"here": {"metas": [{"phx_ref": state["here"]["metas"][0]["phx_ref"]}]}}),
+    );
+    assert!(hub.presence_state(&room()).get("here").is_some());
 }
