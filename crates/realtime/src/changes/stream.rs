@@ -66,7 +66,23 @@ struct Table {
     rls: bool,
 }
 
+/// A change ready for one subscriber, sent once the batch's checks are done.
+struct Pending {
+    outbox: Outbox,
+    frame: Frame,
+    /// For a table with RLS: the row to check, as this caller.
+    check: Option<Check>,
+}
+
+struct Check {
+    table: Arc<Table>,
+    caller: Caller,
+    /// The row's key values as text, in key column order.
+    key: Vec<String>,
+}
+
 struct Stream {
+    pending: Vec<Pending>,
     owner: PgPool,
     api: PgPool,
     subscribers: Subscribers,
@@ -85,6 +101,7 @@ async fn run(
     subscribers: Subscribers,
 ) {
     let mut stream = Stream {
+        pending: Vec::new(),
         owner,
         api,
         subscribers,
@@ -115,6 +132,9 @@ async fn run(
                             "realtime: an unreadable change was skipped"
                         ),
                     }
+                }
+                if let Err(e) = stream.flush().await {
+                    tracing::warn!(error = %e, "realtime: changes could not be checked against their policies");
                 }
             }
             Err(e) => {
@@ -386,7 +406,6 @@ impl Stream {
 
         let keys: Vec<&pgoutput::Column> =
             table.relation.columns.iter().filter(|c| c.key).collect();
-        let mut visible: HashMap<(String, String), bool> = HashMap::new();
         let commit_timestamp = pgoutput::commit_timestamp(self.commit_time);
         for target in targets {
             let ids: Vec<u32> = target
@@ -402,22 +421,12 @@ impl Stream {
             if keys.is_empty() || keys.iter().any(|k| !allowed.contains(&k.name)) {
                 continue;
             }
-            if table.rls && kind != "DELETE" && !target.caller.is_service() {
-                let group = (target.caller.role.clone(), target.caller.claims.to_string());
-                let seen = match visible.get(&group) {
-                    Some(seen) => *seen,
-                    None => {
-                        let seen = self
-                            .row_visible(&table, &keys, &typed, &target.caller)
-                            .await?;
-                        visible.insert(group, seen);
-                        seen
-                    }
-                };
-                if !seen {
-                    continue;
-                }
-            }
+            let check =
+                (table.rls && kind != "DELETE" && !target.caller.is_service()).then(|| Check {
+                    table: table.clone(),
+                    caller: target.caller.clone(),
+                    key: keys.iter().map(|k| text_of(&typed[&k.name])).collect(),
+                });
             let columns: Vec<Value> = table
                 .relation
                 .columns
@@ -452,19 +461,74 @@ impl Stream {
                 "postgres_changes",
                 json!({ "ids": ids, "data": data }),
             );
-            target.outbox.send(Arc::new(frame));
+            self.pending.push(Pending {
+                outbox: target.outbox,
+                frame,
+                check,
+            });
         }
         Ok(())
     }
 
-    /// Whether `caller` may select the row, by its key, under the table's policies.
-    async fn row_visible(
+    /// Checks the batch's rows against their policies, one transaction per
+    /// (table, role, claims) whatever the number of rows, then sends what
+    /// each subscriber may see, in commit order.
+    async fn flush(&mut self) -> Result<(), sqlx::Error> {
+        let pending = std::mem::take(&mut self.pending);
+        let mut groups: HashMap<(u32, String, String), (Arc<Table>, Caller, Vec<Vec<String>>)> =
+            HashMap::new();
+        for check in pending.iter().filter_map(|p| p.check.as_ref()) {
+            let group = groups
+                .entry((
+                    check.table.relation.id,
+                    check.caller.role.clone(),
+                    check.caller.claims.to_string(),
+                ))
+                .or_insert_with(|| (check.table.clone(), check.caller.clone(), Vec::new()));
+            if !group.2.contains(&check.key) {
+                group.2.push(check.key.clone());
+            }
+        }
+        let mut seen: HashMap<(u32, String, String), Vec<Vec<String>>> =
+            HashMap::with_capacity(groups.len());
+        for (group, (table, caller, keys)) in groups {
+            let visible = self.visible_rows(&table, &keys, &caller).await?;
+            seen.insert(group, visible);
+        }
+        for item in pending {
+            if let Some(check) = &item.check {
+                let group = (
+                    check.table.relation.id,
+                    check.caller.role.clone(),
+                    check.caller.claims.to_string(),
+                );
+                if !seen
+                    .get(&group)
+                    .is_some_and(|rows| rows.contains(&check.key))
+                {
+                    continue;
+                }
+            }
+            item.outbox.send(Arc::new(item.frame));
+        }
+        Ok(())
+    }
+
+    /// Which of `keys` (key values as text) `caller` may select under the
+    /// table's policies, read as that role with its claims.
+    async fn visible_rows(
         &self,
         table: &Table,
-        keys: &[&pgoutput::Column],
-        typed: &Value,
+        keys: &[Vec<String>],
         caller: &Caller,
-    ) -> Result<bool, sqlx::Error> {
+    ) -> Result<Vec<Vec<String>>, sqlx::Error> {
+        let columns: Vec<(usize, &pgoutput::Column)> = table
+            .relation
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.key)
+            .collect();
         let mut tx = self.api.begin().await?;
         sqlx::query(
             "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
@@ -475,45 +539,57 @@ impl Stream {
         .bind(caller.sub().unwrap_or_default())
         .execute(&mut *tx)
         .await?;
-        let conditions: Vec<String> = keys
+        // The keys as one text array per key column, unnested side by side and
+        // cast to the columns' types; the rows the policies let through come back.
+        let unnest: Vec<String> = (1..=columns.len())
+            .map(|i| format!("${i}::text[]"))
+            .collect();
+        let names: Vec<String> = (1..=columns.len()).map(|i| format!("k{i}")).collect();
+        let matches: Vec<String> = columns
             .iter()
             .enumerate()
-            .map(|(i, k)| {
-                let position = table
-                    .relation
-                    .columns
-                    .iter()
-                    .position(|c| c.name == k.name)
-                    .unwrap_or(0);
+            .map(|(i, (at, c))| {
                 format!(
-                    "{} = (${}::text)::{}",
-                    ident(&k.name),
+                    "t.{} = (k.k{})::{}",
+                    ident(&c.name),
                     i + 1,
-                    table.sql_types[position]
+                    table.sql_types[*at]
                 )
             })
             .collect();
+        let returned: Vec<String> = (1..=columns.len()).map(|i| format!("k.k{i}")).collect();
         let sql = format!(
-            "SELECT exists (SELECT 1 FROM {} WHERE {})",
+            "SELECT ARRAY[{}] FROM unnest({}) AS k({}) WHERE EXISTS (SELECT 1 FROM {} t WHERE {})",
+            returned.join(", "),
+            unnest.join(", "),
+            names.join(", "),
             table.qualified,
-            conditions.join(" AND ")
+            matches.join(" AND "),
         );
-        let mut query = sqlx::query_scalar::<_, bool>(&sql);
-        for k in keys {
-            let value = match &typed[&k.name] {
-                Value::String(s) => s.clone(),
-                Value::Null => String::new(),
-                other => other.to_string(),
-            };
-            query = query.bind(value);
+        let mut query = sqlx::query_scalar::<_, Vec<String>>(&sql);
+        for i in 0..columns.len() {
+            query = query.bind(
+                keys.iter()
+                    .map(|k| k.get(i).cloned().unwrap_or_default())
+                    .collect::<Vec<String>>(),
+            );
         }
-        let seen = query.fetch_one(&mut *tx).await;
+        let rows = query.fetch_all(&mut *tx).await;
         tx.rollback().await?;
-        match seen {
-            Ok(seen) => Ok(seen),
+        match rows {
+            Ok(rows) => Ok(rows),
             // A role the table refuses outright sees nothing.
-            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42501") => Ok(false),
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42501") => Ok(Vec::new()),
             Err(e) => Err(e),
         }
+    }
+}
+
+/// A JSON value as the text PostgreSQL would read back as the same value.
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
     }
 }
