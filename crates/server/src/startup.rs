@@ -235,6 +235,16 @@ impl Application {
             Some(given) => given,
             None => storage_backend(&config).await?,
         };
+        pleat_realtime::warn_unless_logical(&db.owner).await;
+        let realtime = web::Data::new(pleat_realtime::RealtimeState::new(
+            db.api.clone(),
+            db.owner.clone(),
+            pleat_realtime::RealtimeSettings {
+                jwt_secret: secret_for_storage.clone(),
+                limits: config.realtime.limits,
+                idle_timeout: config.realtime.idle_timeout,
+            },
+        ));
         let storage = web::Data::new(storage_state(&config, &db, backend, secret_for_storage));
         let storage_for_app = storage.clone();
         // actix starts a worker per core; each opens its share of the REST
@@ -267,6 +277,11 @@ impl Application {
                     web::scope("/storage/v1")
                         .app_data(storage.clone())
                         .configure(pleat_storage::configure),
+                )
+                .service(
+                    web::scope("/realtime/v1")
+                        .app_data(realtime.clone())
+                        .configure(pleat_realtime::configure),
                 )
                 .service(
                     web::scope("/auth/v1")
