@@ -81,6 +81,16 @@ struct Check {
     key: Vec<String>,
 }
 
+/// (table oid, role, claims): callers whose checks have the same answers.
+type Group = (u32, String, String);
+
+/// A group's table, one of its callers, and the keys to check.
+struct Batch {
+    table: Arc<Table>,
+    caller: Caller,
+    keys: Vec<Vec<String>>,
+}
+
 struct Stream {
     pending: Vec<Pending>,
     owner: PgPool,
@@ -475,24 +485,28 @@ impl Stream {
     /// each subscriber may see, in commit order.
     async fn flush(&mut self) -> Result<(), sqlx::Error> {
         let pending = std::mem::take(&mut self.pending);
-        let mut groups: HashMap<(u32, String, String), (Arc<Table>, Caller, Vec<Vec<String>>)> =
-            HashMap::new();
+        let mut groups: HashMap<Group, Batch> = HashMap::new();
         for check in pending.iter().filter_map(|p| p.check.as_ref()) {
-            let group = groups
+            let batch = groups
                 .entry((
                     check.table.relation.id,
                     check.caller.role.clone(),
                     check.caller.claims.to_string(),
                 ))
-                .or_insert_with(|| (check.table.clone(), check.caller.clone(), Vec::new()));
-            if !group.2.contains(&check.key) {
-                group.2.push(check.key.clone());
+                .or_insert_with(|| Batch {
+                    table: check.table.clone(),
+                    caller: check.caller.clone(),
+                    keys: Vec::new(),
+                });
+            if !batch.keys.contains(&check.key) {
+                batch.keys.push(check.key.clone());
             }
         }
-        let mut seen: HashMap<(u32, String, String), Vec<Vec<String>>> =
-            HashMap::with_capacity(groups.len());
-        for (group, (table, caller, keys)) in groups {
-            let visible = self.visible_rows(&table, &keys, &caller).await?;
+        let mut seen: HashMap<Group, Vec<Vec<String>>> = HashMap::with_capacity(groups.len());
+        for (group, batch) in groups {
+            let visible = self
+                .visible_rows(&batch.table, &batch.keys, &batch.caller)
+                .await?;
             seen.insert(group, visible);
         }
         for item in pending {
