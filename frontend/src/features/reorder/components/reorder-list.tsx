@@ -14,8 +14,11 @@ interface ReorderListProps<T extends { id: string }> {
   name: (item: T) => string
   /** Extra content of a row (a thumbnail, a badge). */
   detail?: (item: T) => ReactNode
-  /** Saves the new order; resolves to false when it failed (the list goes back). */
-  onSave: (items: T[]) => Promise<boolean>
+  /**
+   * Saves the new order over `loaded`, the order the move was made on; resolves to false
+   * when it failed or the stored list was no longer `loaded` (the list goes back).
+   */
+  onSave: (items: T[], loaded: T[]) => Promise<boolean>
 }
 
 interface Drag {
@@ -57,7 +60,7 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
     const position = next.findIndex((item) => item.id === moved.id) + 1
     setAnnouncement(moveAnnouncement(name(moved), position, next.length))
     pending.current += 1
-    const saved = queue.current.then(() => onSave(next))
+    const saved = queue.current.then(() => onSave(next, previous))
     queue.current = saved
     const ok = await saved
     pending.current -= 1
