@@ -22,8 +22,8 @@ export interface SingleRowFormProps<R, V> {
   row: R | null
   saving: boolean
   status: Status | null
-  /** Saves `values` over `base`, the row the form's values were edited on. */
-  onSave: (values: V, base: R | null) => Promise<SaveOutcome<R>>
+  /** Saves `values` over `base`, the row the form's values were edited on; `written` gets the written row. */
+  onSave: (values: V, base: R | null, written?: (row: R) => void) => Promise<SaveOutcome<R>>
   /** Where the form's unsaved values are kept across a reload (the section's name). */
   section: string
 }

@@ -47,16 +47,13 @@ export function useRowForm<R extends Versioned, V>(props: SingleRowFormProps<R, 
   /** Saves `sent` over `over` (the baseline; their row for Keep mine). */
   async function submit(sent: V, over: R | null = base) {
     setConflict(null)
-    const outcome = await onSave(sent, over)
-    if (outcome.kind === 'conflict') {
-      setConflict(outcome.conflict)
-      return
-    }
-    if (outcome.kind !== 'saved') return
-    setRestored(false)
-    setBase(outcome.row)
-    // Values typed since Save was pressed stay; untouched ones show the row as stored (trimmed).
-    setValues((current) => (current === sent ? toValues(outcome.row) : current))
+    const outcome = await onSave(sent, over, (row) => {
+      setRestored(false)
+      setBase(row)
+      // Values typed since Save was pressed stay; untouched ones show the row as stored (trimmed).
+      setValues((current) => (current === sent ? toValues(row) : current))
+    })
+    if (outcome.kind === 'conflict') setConflict(outcome.conflict)
   }
 
   const restoredNote = restored && dirty ? <RestoredNote onDiscard={() => replaceWith(row)} /> : null

@@ -35,7 +35,11 @@ export function useSingleRowEditor<R, V, P>(options: SingleRowEditorOptions<R, V
     void refetch()
   }, [refetch])
 
-  async function onSave(values: V, base: R | null): Promise<SaveOutcome<R>> {
+  /**
+   * `written` is called with the written row in the same render as the success message,
+   * so the form's new baseline and values are what the message speaks of.
+   */
+  async function onSave(values: V, base: R | null, written?: (row: R) => void): Promise<SaveOutcome<R>> {
     setStatus(null)
     const invalid = check(values)
     if (invalid) {
@@ -49,6 +53,7 @@ export function useSingleRowEditor<R, V, P>(options: SingleRowEditorOptions<R, V
       return { kind: 'not-saved' }
     }
     if (result.data.kind === 'conflict') return result.data
+    written?.(result.data.row)
     setStatus({ text: texts.success })
     guard.showSaved(editTexts.saved)
     // The form already holds the written row as its baseline; the shared read is
