@@ -72,7 +72,7 @@ export function useListEditor<T extends { id: string }, V>(options: ListEditorOp
     const target = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(reveal.current)}"]`)
     if (!target) return
     reveal.current = null
-    const card = target.closest<HTMLElement>('[data-testid$="-item"], li') ?? target
+    const card = target.closest<HTMLElement>('[data-testid$="-item"], [data-testid$="-card"], li') ?? target
     card.scrollIntoView({ block: 'center' })
   })
 
