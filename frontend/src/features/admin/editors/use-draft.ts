@@ -42,14 +42,6 @@ export function draftKeys(section: string): string[] {
   return Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => Boolean(key?.startsWith(start)))
 }
 
-export function writeDraft<V, B>(key: string, draft: Draft<V, B>): void {
-  try {
-    storage()?.setItem(key, JSON.stringify(draft))
-  } catch {
-    // A full storage keeps no draft; the form itself still holds the values.
-  }
-}
-
 export function clearDraft(key: string): void {
   storage()?.removeItem(key)
 }

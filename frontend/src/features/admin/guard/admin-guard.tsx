@@ -1,8 +1,8 @@
 //! The admin's safety nets, shared by every editor through one context: which forms hold
 //! unsaved changes (asked about on a section switch, on Cancel, and by the browser on
 //! reload or close), the in-app confirmation dialog, the toast (undo, or a save's
-//! confirmation), and the deletions
-//! still waiting for their undo window (sent at once when the page goes away).
+//! confirmation), and the deletions still waiting for their undo window (sent at once
+//! when the page goes away).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { guardTexts } from '@/config/admin-guard'
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog'
