@@ -10,7 +10,7 @@ export function useReorder(target: OrderedList, refetch: () => Promise<unknown>)
   const [error, setError] = useState<'failed' | 'changed' | null>(null)
   const { mutate } = useSaveOrder()
 
-  async function save(items: readonly { id: string }[], loaded: readonly { id: string }[]): Promise<boolean> {
+  async function save(items: readonly { id: string }[], loaded: readonly { id: string }[]): Promise<boolean | 'changed'> {
     setError(null)
     const result = await mutate(
       target,
@@ -25,7 +25,7 @@ export function useReorder(target: OrderedList, refetch: () => Promise<unknown>)
     }
     if (result.data === 'changed') {
       setError('changed')
-      return false
+      return 'changed'
     }
     await refetch()
     return true

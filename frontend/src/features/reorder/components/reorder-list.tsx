@@ -16,9 +16,10 @@ interface ReorderListProps<T extends { id: string }> {
   detail?: (item: T) => ReactNode
   /**
    * Saves the new order over `loaded`, the order the move was made on; resolves to false
-   * when it failed or the stored list was no longer `loaded` (the list goes back).
+   * when it failed, 'changed' when the stored list was no longer `loaded` (either way the
+   * list goes back).
    */
-  onSave: (items: T[], loaded: T[]) => Promise<boolean>
+  onSave: (items: T[], loaded: T[]) => Promise<boolean | 'changed'>
 }
 
 interface Drag {
@@ -64,8 +65,8 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
     queue.current = saved
     const ok = await saved
     pending.current -= 1
-    if (ok) return
-    setAnnouncement(t.failed)
+    if (ok === true) return
+    setAnnouncement(ok === 'changed' ? t.changed : t.failed)
     // The failed save read the list again: once no other save is under way, show what the server holds.
     if (pending.current === 0) setOrder([...latest.current])
   }
