@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { viewports } from './lib/browser.mjs';
 import { assertNoPageErrors } from './lib/site.mjs';
-import { OWNER, eventually, fieldByLabel, openSection, recordWrites, signIn, startAdminSite } from './lib/admin.mjs';
+import { OWNER, answerConfirm, eventually, fieldByLabel, openSection, recordWrites, signIn, startAdminSite } from './lib/admin.mjs';
 
 let site;
 const pages = [];
@@ -279,7 +279,11 @@ describe('unsaved edits and a reload', () => {
     assert.equal(await content.inputValue(), 'Restored after a reload: lovely curtains.');
     assert.equal((await sql('select content from testimonials where name = $1', [first.name]))[0].content, first.content);
 
-    // Restored values are unsaved: leaving asks.
+    // Restored values are unsaved: Cancel asks before throwing them away.
+    const asked = answerConfirm(page, false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    assert.match((await asked).text, /not saved/);
+    assert.equal(await content.inputValue(), 'Restored after a reload: lovely curtains.');
     await page.getByRole('button', { name: 'Save' }).click();
     await waitInViewport(page.getByTestId('saved-toast'));
     await waitInViewport(page.getByTestId('testimonial-admin-card').filter({ hasText: 'Restored after a reload' }));
