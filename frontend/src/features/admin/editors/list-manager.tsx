@@ -17,6 +17,7 @@ import { reorderTexts } from '@/features/reorder/texts'
 import { useReorder } from '@/features/reorder/use-reorder'
 import { cn } from '@/lib/cn'
 import { newSortOrder } from '@/lib/reorder'
+import type { GuardedDelete, GuardedSave } from '@/lib/table-writes'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
 import type { ListFormProps } from './list-form'
@@ -30,8 +31,8 @@ export interface ListRowProps<T> {
   onDelete: () => void
 }
 
-interface Mutation<A extends unknown[]> {
-  mutate: (...args: A) => Promise<MutationResult<unknown>>
+interface Mutation<A extends unknown[], R> {
+  mutate: (...args: A) => Promise<MutationResult<R>>
   isPending: boolean
 }
 
@@ -58,7 +59,8 @@ interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U
   query: QueryResult<T[]>
   /** The table whose order the reorder mode saves. */
   table: OrderedList
-  writes: { create: Mutation<[P]>; update: Mutation<[string, U]>; remove: Mutation<[string]> }
+  /** The writes: an update and a delete are guarded on the version of the row given (lib/table-writes.ts). */
+  writes: { create: Mutation<[P], T>; update: Mutation<[T, U], GuardedSave<T>>; remove: Mutation<[T], GuardedDelete> }
   /** The payloads written: a new row gets `sortOrder`, a changed one keeps its own. */
   payloads: { create: (values: V, sortOrder: number) => P; update: (values: V, sortOrder: number) => U }
   /** The add/edit form, the values it opens with to add, and those of a row to edit. */
@@ -81,16 +83,20 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
   const items = data ?? []
   const [atTop, setAtTop] = useState(false)
   const reorder = useReorder(props.table, refetch)
-  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<T, V>({
+  const editor = useListEditor<T, V>({
     items,
+    loaded: data !== undefined,
     refetch,
     create: (values) => writes.create.mutate(payloads.create(values, newSortOrder(items, atTop))),
-    update: (item, values) => writes.update.mutate(item.id, payloads.update(values, item.sort_order)),
-    remove: (item) => writes.remove.mutate(item.id),
+    update: (item, values) => writes.update.mutate(item, payloads.update(values, item.sort_order)),
+    remove: (item) => writes.remove.mutate(item),
+    section: props.table,
+    name: props.reorder.name,
     texts: t,
     deletedText: t.deleted,
     log: { save: t.logSave, delete: t.logDelete },
   })
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = editor
 
   const add = (top: boolean) => {
     setAtTop(top)
@@ -118,20 +124,34 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
     <>
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
       {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
+      {reorder.changed && (
+        <div
+          role="alert"
+          data-testid="order-changed"
+          className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <p>{reorderTexts.changed}</p>
+          <Button variant="outline" size="sm" onClick={() => void reorder.loadCurrent()}>
+            {reorderTexts.loadCurrent}
+          </Button>
+        </div>
+      )}
     </>
   )
   const reorderList = <ReorderList items={items} name={props.reorder.name} detail={props.reorder.detail} onSave={reorder.save} />
   const empty = (className?: string) => <Card className={cn('p-10 text-center text-slate-500', className)}>{t.empty}</Card>
   const formCard = (heading: string, initial: V, key: string, className?: string) => (
     <form.Component
-      key={key}
+      key={`${key}:${editor.formVersion}`}
       heading={heading}
       initial={initial}
       saving={saving}
       error={saveError}
-      onSave={onSave}
+      onSave={(values) => void onSave(values)}
       onCancel={() => void cancel()}
       className={className}
+      draft={editor.formDraft}
+      conflict={editor.formConflict}
     />
   )
   const row = (item: T) => (

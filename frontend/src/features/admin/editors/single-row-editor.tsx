@@ -1,8 +1,9 @@
 //! One admin section over a single-row table (hero, about, site settings, contact details),
 //! configured by its feature: the title, an optional Preview link to the public page, the
-//! row's loading and error states, and the section's form, made anew from each saved
-//! version of the row. Checking, saving (by id, or inserting the first row), the message
-//! and the read after a save are useSingleRowEditor's.
+//! row's loading and error states, and the section's form (which keeps its values and
+//! baseline across saves and reads: single-row-form.tsx). Checking, saving (over the
+//! version the form loaded, or inserting the first row) and the message are
+//! useSingleRowEditor's.
 import { ExternalLink } from 'lucide-react'
 import { useId, type ComponentType } from 'react'
 import { buttonVariants } from '@/components/ui/button'
@@ -10,17 +11,21 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import type { Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import type { GuardedSave } from '@/lib/table-writes'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
-import { useSingleRowEditor } from './use-single-row-editor'
+import { useSingleRowEditor, type SaveOutcome } from './use-single-row-editor'
 
 /** What a single-row section's form is given. */
 export interface SingleRowFormProps<R, V> {
-  /** The stored row; null while there is none. */
+  /** The stored row as last read; null while there is none. */
   row: R | null
   saving: boolean
   status: Status | null
-  onSave: (values: V) => Promise<void>
+  /** Saves `values` over `base`, the row the form's values were edited on; `written` gets the written row. */
+  onSave: (values: V, base: R | null, written?: (row: R) => void) => Promise<SaveOutcome<R>>
+  /** Where the form's unsaved values are kept across a reload (the section's name). */
+  section: string
 }
 
 interface SingleRowEditorProps<R extends { id: string; updated_at?: string | null }, V, P> {
@@ -29,7 +34,7 @@ interface SingleRowEditorProps<R extends { id: string; updated_at?: string | nul
   /** The public page (and anchor) the Preview link opens in a new tab; no link when absent. */
   preview?: string
   query: QueryResult<R | null>
-  save: { mutate: (id: string | undefined, payload: P) => Promise<MutationResult<unknown>>; isPending: boolean }
+  save: { mutate: (base: R | null, payload: P) => Promise<MutationResult<GuardedSave<R>>>; isPending: boolean }
   /** The message shown when the values cannot be saved, else null; every value passes when absent. */
   check?: (values: V) => string | null
   build: (values: V) => P
@@ -42,8 +47,7 @@ export function SingleRowEditor<R extends { id: string; updated_at?: string | nu
   const { texts, preview, query, save, check = passes, Form } = props
   const titleId = useId()
   const { data, isLoading, error, refetch } = query
-  const { status, onSave } = useSingleRowEditor({
-    id: data?.id,
+  const { status, onSave } = useSingleRowEditor<R, V, P>({
     refetch,
     save: save.mutate,
     check,
@@ -67,13 +71,7 @@ export function SingleRowEditor<R extends { id: string; updated_at?: string | nu
         }
       />
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
-        <Form
-          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
-          row={data ?? null}
-          saving={save.isPending}
-          status={status}
-          onSave={onSave}
-        />
+        <Form row={data ?? null} saving={save.isPending} status={status} onSave={onSave} section={texts.title} />
       </PanelContent>
     </section>
   )

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Card } from '@/components/ui/card'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SaveBar } from '@/features/admin/editors/single-row-form'
+import { useRowForm } from '@/features/admin/editors/use-row-form'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 import { useSaveContactInfo } from '../api/save-contact-info'
@@ -32,8 +33,9 @@ export function ContactDetailsEditor() {
 }
 
 // Checks its fields itself, marking each wrong one (the editor's check passes everything).
-function DetailsForm({ row, saving, status, onSave }: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
-  const [values, setValues] = useState(() => contactDetailsValues(row))
+function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
+  const { saving, status } = props
+  const { values, setValues, submit, restoredNote, conflictNotice } = useRowForm(props, contactDetailsValues)
   const [errors, setErrors] = useState<ContactDetailsErrors>({})
   const set = (name: keyof ContactDetailsValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
   const formRef = useRef<HTMLFormElement>(null)
@@ -53,11 +55,12 @@ function DetailsForm({ row, saving, status, onSave }: SingleRowFormProps<Contact
       setAttempt((n) => n + 1)
       return
     }
-    void onSave(values)
+    void submit(values)
   }
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6">
+      {restoredNote}
       <Card className="space-y-5 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -103,6 +106,7 @@ function DetailsForm({ row, saving, status, onSave }: SingleRowFormProps<Contact
         ))}
       </Card>
 
+      {conflictNotice}
       <SaveBar saving={saving} status={status} />
     </form>
   )
