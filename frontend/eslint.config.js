@@ -44,6 +44,7 @@ const features = [
   'contact',
   'portfolio',
   'seo',
+  'presence',
 ]
 
 const zones = [

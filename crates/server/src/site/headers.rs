@@ -5,7 +5,8 @@
 //! which the admin's rich-text editor and sanitised content use), images from
 //! the site and any https URL the owner pastes, and requests only to the site
 //! itself (crawlers' tools fetch robots.txt from the page) and the public URL's
-//! `/rest/`, `/auth/` and `/storage/`. No page may be framed.
+//! `/rest/`, `/auth/`, `/storage/` and `/realtime/` (its websocket too). No page
+//! may be framed.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::HttpResponse;
@@ -20,10 +21,21 @@ impl SecurityHeaders {
     /// `config_script` is the exact text of the inline config script.
     pub fn new(site_url: &str, config_script: &str) -> SecurityHeaders {
         let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(config_script));
+        // supabase-js opens /realtime/v1's socket at the same URL with ws(s).
+        let socket_url = site_url
+            .strip_prefix("https://")
+            .map(|rest| format!("wss://{rest}"))
+            .or_else(|| {
+                site_url
+                    .strip_prefix("http://")
+                    .map(|rest| format!("ws://{rest}"))
+            })
+            .unwrap_or_else(|| site_url.to_string());
         let csp = format!(
             "default-src 'self'; script-src 'self' 'sha256-{hash}'; \
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
-             font-src 'self'; connect-src 'self' {site_url}/rest/ {site_url}/auth/ {site_url}/storage/; \
+             font-src 'self'; connect-src 'self' {site_url}/rest/ {site_url}/auth/ {site_url}/storage/ \
+             {site_url}/realtime/ {socket_url}/realtime/; \
              frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
         );
         SecurityHeaders {

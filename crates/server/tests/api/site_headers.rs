@@ -84,10 +84,14 @@ async fn site_responses_carry_the_security_headers() {
         );
         let csp = h["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
-        assert!(csp.contains(&format!(
-            "connect-src 'self' {a}/rest/ {a}/auth/ {a}/storage/",
-            a = app.address
-        )));
+        assert!(
+            csp.contains(&format!(
+                "connect-src 'self' {a}/rest/ {a}/auth/ {a}/storage/ {a}/realtime/ {ws}/realtime/;",
+                a = app.address,
+                ws = app.address.replacen("http://", "ws://", 1)
+            )),
+            "{path}: {csp}"
+        );
     }
     let res = app.get("/rest/v1/").await;
     assert_eq!(res.headers()["x-content-type-options"], "nosniff");

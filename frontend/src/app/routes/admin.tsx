@@ -23,6 +23,7 @@ import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
 import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
+import { EditorsHere } from '@/features/presence/editors-here'
 import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
 import { ServicesEditor } from '@/features/services/components/services-editor'
 import { SiteSettingsEditor } from '@/features/settings/components/site-settings-editor'
@@ -100,6 +101,7 @@ export default function AdminRoute() {
           signOutError={signOutError}
           badges={sectionBadges}
         >
+          {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
           {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
           {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
           {section === 'contact' && <MailProblemsNotice />}

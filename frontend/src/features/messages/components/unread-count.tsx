@@ -1,14 +1,17 @@
 // The number of unread messages beside "Contact Messages" in the admin's sidebar; nothing
-// when all are read. It shares the inbox's read, so marking read updates it at once.
+// when all are read. It shares the inbox's read, so marking read updates it at once, and
+// (always shown while the admin is open) keeps that read live.
 import { cn } from '@/lib/cn'
 import { useContactMessages } from '../api/get-contact-messages'
+import { useLiveMessages } from '../api/use-live-messages'
 import { unreadCount } from '../inbox'
 import { inboxTexts } from '../texts'
 
 export const unreadCountId = 'sidebar-unread-label'
 
 export function UnreadCount({ className }: { className?: string }) {
-  const { data } = useContactMessages()
+  const { data, refetch } = useContactMessages()
+  useLiveMessages(refetch)
   const count = unreadCount(data ?? [])
   if (count === 0) return null
   return (

@@ -1,0 +1,18 @@
+// Keeps the inbox's read current while the admin is open: any insert, update or delete of
+// contact_messages (a visitor's enquiry, another tab marking read) reads the list again,
+// so the unread count and the inbox change without a reload. The database sends the
+// changes only to editors (its policies, checked per subscriber by /realtime/v1).
+import { useEffect } from 'react'
+import { supabase } from '@/lib/supabase'
+
+export function useLiveMessages(refetch: () => Promise<void>) {
+  useEffect(() => {
+    const channel = supabase
+      .channel('admin-inbox')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'contact_messages' }, () => void refetch())
+      .subscribe()
+    return () => {
+      void supabase.removeChannel(channel)
+    }
+  }, [refetch])
+}
