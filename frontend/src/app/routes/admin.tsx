@@ -4,6 +4,7 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { AccountSection } from '@/features/account/components/account-section'
 import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
+import { PasswordSavedNotice } from '@/features/account/components/password-saved-notice'
 import { NotificationEmailSettings } from '@/features/account/components/notification-email-settings'
 import { SetPasswordScreen } from '@/features/account/components/set-password-screen'
 import { usePasswordLanding } from '@/features/account/api/use-password-landing'
@@ -95,6 +96,7 @@ export default function AdminRoute() {
           signOutError={signOutError}
           badges={sectionBadges}
         >
+          {landing.saved && <PasswordSavedNotice onDismiss={landing.dismissSaved} />}
           {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
           {section === 'contact' && <MailProblemsNotice />}
           <Editor />

@@ -1,0 +1,68 @@
+// Catches what went wrong while loading or showing its part of the page (most often a
+// lazily loaded chunk that could not be fetched) and shows a message with "Try again" in
+// its place, so the rest of the page stays. Try again renders the part anew; components
+// from lib/lazy-with-retry.tsx then load again.
+import { RotateCw } from 'lucide-react'
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { loadFailureTexts } from '@/config/load-failure'
+import { Button } from './button'
+
+interface LoadBoundaryProps {
+  children: ReactNode
+  /** 'page' fills the screen (a whole route); 'part' sits where the part was. */
+  variant?: 'page' | 'part'
+  message?: string
+  /** Renders its own fallback (an overlay, say) with the retry it is given. */
+  fallback?: (retry: () => void) => ReactNode
+  /** A change of this value forgets a failure (the part is asked for again). */
+  resetKey?: unknown
+}
+
+interface LoadBoundaryState {
+  failed: boolean
+  resetKey: unknown
+}
+
+export class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState> {
+  state: LoadBoundaryState = { failed: false, resetKey: this.props.resetKey }
+
+  static getDerivedStateFromError(): Partial<LoadBoundaryState> {
+    return { failed: true }
+  }
+
+  static getDerivedStateFromProps(props: LoadBoundaryProps, state: LoadBoundaryState): Partial<LoadBoundaryState> | null {
+    return Object.is(props.resetKey, state.resetKey) ? null : { failed: false, resetKey: props.resetKey }
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A part of the page failed to load:', error, info.componentStack)
+  }
+
+  retry = () => this.setState({ failed: false })
+
+  render() {
+    const { children, variant = 'part', message, fallback } = this.props
+    if (!this.state.failed) return children
+    if (fallback) return fallback(this.retry)
+    const text = message ?? (variant === 'page' ? loadFailureTexts.page : loadFailureTexts.part)
+    return <LoadFailedNotice text={text} onRetry={this.retry} page={variant === 'page'} />
+  }
+}
+
+export function LoadFailedNotice({ text, onRetry, page = false }: { text: string; onRetry: () => void; page?: boolean }) {
+  const notice = (
+    <div
+      role="alert"
+      data-testid="load-failed-notice"
+      className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center"
+    >
+      <p className="font-medium text-slate-800">{text}</p>
+      <Button variant="outline" size="sm" className="mt-4" onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        {loadFailureTexts.retry}
+      </Button>
+    </div>
+  )
+  if (!page) return notice
+  return <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-16">{notice}</div>
+}

@@ -1,0 +1,92 @@
+//! Loading the app's lazily loaded code so that a brief network drop or an upgrade does not
+//! break the page. A failed `import()` is tried again with a new import (the browser's or
+//! React's memory of the failure is never reused); when the file is gone from the server
+//! (the site was upgraded while this tab was open, and the old chunk names with it), the
+//! page reloads itself once to pick up the new ones. Everything a visitor or the owner is
+//! typing is kept in sessionStorage, so that reload loses nothing.
+
+/** The chunk the page last reloaded itself for; guards against a reload loop. */
+const reloadKey = 'pleat:reloaded-for-chunk'
+
+/** Pauses before each retry after the first: a dropped connection often comes back within a second. */
+const retryDelaysMs = [0, 400, 1500]
+
+/** The script a failed dynamic import names (Chromium and Firefox name it; Safari does not). */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  const match = /(https?:\/\/[^\s'"]+?\.m?js)(?:\?[^\s'"]*)?(?=$|[\s'"])/.exec(message)
+  return match ? match[1] : null
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+function offline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false
+}
+
+/**
+ * Stylesheets of lazy chunks whose load failed stay in the page; the bundler's loader then
+ * counts them as loaded. Removing them lets the next try add them again.
+ */
+function dropFailedStylesheets(): void {
+  if (typeof document === 'undefined') return
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    if (link.sheet === null && new URL(link.href, window.location.href).origin === window.location.origin) link.remove()
+  }
+}
+
+/** True when the server says the script is not there (404/410), not merely unreachable. */
+async function chunkGone(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' })
+    return response.status === 404 || response.status === 410
+  } catch {
+    return false
+  }
+}
+
+function reloadedFor(url: string): boolean {
+  try {
+    return sessionStorage.getItem(reloadKey) === url
+  } catch {
+    // Storage refused (private mode, say): never reload, so no loop is possible.
+    return true
+  }
+}
+
+/**
+ * Reloads the page once for `url` and resolves never (the page goes away); false when it
+ * already reloaded for this chunk, so the caller shows its error instead of looping.
+ */
+function reloadOnce(url: string): boolean {
+  if (reloadedFor(url)) return false
+  sessionStorage.setItem(reloadKey, url)
+  window.location.reload()
+  return true
+}
+
+/**
+ * Runs `load` (a bare `() => import('./module')`), trying again when it fails: a new
+ * `import()` each time, the last one of the file's own address with a query the browser
+ * has not seen (where it keeps failed modules). Offline it gives up at once, so the page
+ * can offer "Try again". A chunk the server no longer has reloads the page once.
+ */
+export async function importWithRetry<M>(load: () => Promise<M>): Promise<M> {
+  let lastError: unknown
+  for (const [attempt, delay] of retryDelaysMs.entries()) {
+    if (attempt > 0) {
+      if (offline()) break
+      await pause(delay)
+      dropFailedStylesheets()
+    }
+    const url = attempt === retryDelaysMs.length - 1 ? failedModuleUrl(lastError) : null
+    try {
+      return url ? ((await import(/* @vite-ignore */ `${url}?retry=${Date.now()}`)) as M) : await load()
+    } catch (error) {
+      lastError = error
+    }
+  }
+  const url = failedModuleUrl(lastError)
+  if (url && !offline() && (await chunkGone(url)) && reloadOnce(url)) return new Promise<M>(() => {})
+  throw lastError
+}
