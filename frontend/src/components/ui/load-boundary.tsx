@@ -5,6 +5,7 @@
 import { RotateCw } from 'lucide-react'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { loadFailureTexts } from '@/config/load-failure'
+import { forgetFailedLoads } from '@/lib/lazy-with-retry'
 import { Button } from './button'
 
 interface LoadBoundaryProps {
@@ -31,14 +32,19 @@ export class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState
   }
 
   static getDerivedStateFromProps(props: LoadBoundaryProps, state: LoadBoundaryState): Partial<LoadBoundaryState> | null {
-    return Object.is(props.resetKey, state.resetKey) ? null : { failed: false, resetKey: props.resetKey }
+    if (Object.is(props.resetKey, state.resetKey)) return null
+    forgetFailedLoads()
+    return { failed: false, resetKey: props.resetKey }
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('A part of the page failed to load:', error, info.componentStack)
   }
 
-  retry = () => this.setState({ failed: false })
+  retry = () => {
+    forgetFailedLoads()
+    this.setState({ failed: false })
+  }
 
   render() {
     const { children, variant = 'part', message, fallback } = this.props
