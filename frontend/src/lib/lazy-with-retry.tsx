@@ -1,13 +1,14 @@
 //! React.lazy keeps a failed load for good, so one network drop would break its part of the
-//! page until a reload. These components load through importWithRetry instead. A failure
-//! is kept (so React shows the error boundary rather than asking again at once, forever)
-//! until the boundary's "Try again" calls forgetFailedLoads; then they load anew.
-import { use, type ComponentType, type ReactNode } from 'react'
+//! page until a reload. These components load through importWithRetry instead, and a
+//! failure is kept (so React shows the error boundary, rather than asking again at once,
+//! forever) only until the boundary's "Try again" calls forgetFailedLoads: the component
+//! then stands for a fresh React.lazy, which loads anew.
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
 import { importWithRetry } from './import-with-retry'
 
 export interface RetryingComponent<P extends object> {
   (props: P): ReactNode
-  /** Starts loading ahead of use (a hover, say); a failure here is forgotten, not shown. */
+  /** Starts loading ahead of use (a hover, say); a failure here is not shown. */
   preload: () => void
 }
 
@@ -26,25 +27,24 @@ export function forgetFailedLoads(): void {
  * boundary that calls forgetFailedLoads before trying again (components/ui/load-boundary).
  */
 export function lazyWithRetry<P extends object, M>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): RetryingComponent<P> {
-  let pending: Promise<ComponentType<P>> | null = null
-  const forget = (failed: Promise<ComponentType<P>>) => () => {
-    if (pending === failed) pending = null
-  }
-  const get = () => {
-    if (pending) return pending
-    const attempt: Promise<ComponentType<P>> = importWithRetry(load).then(pick)
-    attempt.catch(() => failures.add(forget(attempt)))
-    pending = attempt
-    return attempt
-  }
+  const fresh = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      importWithRetry(load).then(
+        (module) => ({ default: pick(module) }),
+        (error: unknown) => {
+          failures.add(() => (current.component = fresh()))
+          throw error
+        },
+      ),
+    )
+  const current = { component: fresh() }
 
   function Retrying(props: P) {
-    const Component = use(get())
-    return <Component {...props} />
+    return createElement(current.component, props)
   }
   Retrying.preload = () => {
-    const attempt = get()
-    attempt.catch(forget(attempt))
+    // The browser keeps the loaded module, so the component's own import finds it at once.
+    importWithRetry(load).catch(() => {})
   }
   return Retrying
 }
