@@ -54,15 +54,28 @@ function reloadedFor(url: string): boolean {
   }
 }
 
+/** The code asked for is gone from the server: the site was upgraded, and only a reload helps. */
+export class SiteUpdatedError extends Error {
+  constructor(readonly url: string) {
+    super(`${url} is no longer on the server (the site was updated)`)
+    this.name = 'SiteUpdatedError'
+  }
+}
+
+/** How long a reload may take to unload the page before it counts as declined (the owner chose to stay). */
+const reloadDeclinedAfterMs = 5000
+
 /**
- * Reloads the page once for `url` and resolves never (the page goes away); false when it
- * already reloaded for this chunk, so the caller shows its error instead of looping.
+ * Reloads the page once per missing chunk. Resolves never while the page goes away; rejects
+ * when it already reloaded for this chunk (no loop) or the reload was declined, so the
+ * caller can offer the reload itself.
  */
-function reloadOnce(url: string): boolean {
-  if (reloadedFor(url)) return false
+function reloadOnce<M>(url: string): Promise<M> {
+  const gone = new SiteUpdatedError(url)
+  if (reloadedFor(url)) return Promise.reject(gone)
   sessionStorage.setItem(reloadKey, url)
   window.location.reload()
-  return true
+  return new Promise<M>((_, reject) => setTimeout(() => reject(gone), reloadDeclinedAfterMs))
 }
 
 /**
@@ -87,6 +100,6 @@ export async function importWithRetry<M>(load: () => Promise<M>): Promise<M> {
     }
   }
   const url = failedModuleUrl(lastError)
-  if (url && !offline() && (await chunkGone(url)) && reloadOnce(url)) return new Promise<M>(() => {})
+  if (url && !offline() && (await chunkGone(url))) return reloadOnce<M>(url)
   throw lastError
 }

@@ -29,11 +29,15 @@ export function LazyProjectDialog({ item, open, onClose }: LazyProjectDialogProp
     <LoadBoundary
       // A closed popup forgets the failure: opening one again loads anew.
       resetKey={open ? item : null}
-      fallback={(retry) =>
+      fallback={(retry, updated) =>
         open && (
           <div className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4">
             <div className="w-full max-w-md shadow-2xl">
-              <LoadFailedNotice text={loadFailureTexts.project} onRetry={retry} />
+              <LoadFailedNotice
+                text={updated ? loadFailureTexts.updated : loadFailureTexts.project}
+                retryLabel={updated ? loadFailureTexts.reload : loadFailureTexts.retry}
+                onRetry={retry}
+              />
               <Button variant="ghost" size="sm" className="mx-auto mt-2 flex bg-white" onClick={onClose}>
                 {loadFailureTexts.close}
               </Button>
