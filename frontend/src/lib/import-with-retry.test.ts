@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { failedModuleUrl, importWithRetry } from './import-with-retry'
+import { failedModuleUrl, importWithRetry, SiteUpdatedError } from './import-with-retry'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -34,4 +34,23 @@ describe('importWithRetry', () => {
     await expect(importWithRetry(load)).rejects.toBe(failure)
     expect(load).toHaveBeenCalledTimes(1)
   })
+
+  it('tells a chunk gone from the server (an upgrade) from a dropped connection, without reloading when told not to', async () => {
+    const url = 'http://localhost/assets/project-dialog-old.js'
+    const fetchMock = vi.fn(async () => new Response('not found', { status: 404 }))
+    vi.stubGlobal('fetch', fetchMock)
+    const load = vi.fn().mockRejectedValue(new TypeError(`Failed to fetch dynamically imported module: ${url}`))
+    const failure = importWithRetry(load, { reload: false })
+    await expect(failure).rejects.toBeInstanceOf(SiteUpdatedError)
+    await expect(failure).rejects.toMatchObject({ url })
+    expect(fetchMock).toHaveBeenCalledWith(url, { method: 'HEAD', cache: 'no-store' })
+
+    // The server cannot be reached at all: the failure stays a network one (Try again helps).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    const unreachable = new TypeError(`Failed to fetch dynamically imported module: ${url}`)
+    await expect(importWithRetry(vi.fn().mockRejectedValue(unreachable), { reload: false })).rejects.not.toBeInstanceOf(SiteUpdatedError)
+  }, 15_000)
 })

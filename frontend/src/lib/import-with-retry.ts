@@ -73,7 +73,11 @@ const reloadDeclinedAfterMs = 5000
 function reloadOnce<M>(url: string): Promise<M> {
   const gone = new SiteUpdatedError(url)
   if (reloadedFor(url)) return Promise.reject(gone)
-  sessionStorage.setItem(reloadKey, url)
+  try {
+    sessionStorage.setItem(reloadKey, url)
+  } catch {
+    return Promise.reject(gone)
+  }
   window.location.reload()
   return new Promise<M>((_, reject) => setTimeout(() => reject(gone), reloadDeclinedAfterMs))
 }
@@ -82,24 +86,30 @@ function reloadOnce<M>(url: string): Promise<M> {
  * Runs `load` (a bare `() => import('./module')`), trying again when it fails: a new
  * `import()` each time, the last one of the file's own address with a query the browser
  * has not seen (where it keeps failed modules). Offline it gives up at once, so the page
- * can offer "Try again". A chunk the server no longer has reloads the page once.
+ * can offer "Try again". A chunk the server no longer has reloads the page once, unless
+ * `reload` is false (loading ahead of use, or something the visitor did not ask for: a
+ * hover must not reload the page under them); it then fails with SiteUpdatedError.
  */
-export async function importWithRetry<M>(load: () => Promise<M>): Promise<M> {
+export async function importWithRetry<M>(load: () => Promise<M>, { reload = true }: { reload?: boolean } = {}): Promise<M> {
   let lastError: unknown
+  // The file's address, as the first failure named it (a later one may name another).
+  let moduleUrl: string | null = null
   for (const [attempt, delay] of retryDelaysMs.entries()) {
     if (attempt > 0) {
       if (offline()) break
       await pause(delay)
       dropFailedStylesheets()
     }
-    const url = attempt === retryDelaysMs.length - 1 ? failedModuleUrl(lastError) : null
+    const busted = attempt === retryDelaysMs.length - 1 ? moduleUrl : null
     try {
-      return url ? ((await import(/* @vite-ignore */ `${url}?retry=${Date.now()}`)) as M) : await load()
+      return busted ? ((await import(/* @vite-ignore */ `${busted}?retry=${Date.now()}`)) as M) : await load()
     } catch (error) {
       lastError = error
+      moduleUrl ??= failedModuleUrl(error)
     }
   }
-  const url = failedModuleUrl(lastError)
-  if (url && !offline() && (await chunkGone(url))) return reloadOnce<M>(url)
+  if (moduleUrl && !offline() && (await chunkGone(moduleUrl))) {
+    return reload ? reloadOnce<M>(moduleUrl) : Promise.reject(new SiteUpdatedError(moduleUrl))
+  }
   throw lastError
 }

@@ -44,7 +44,7 @@ export function lazyWithRetry<P extends object, M>(load: () => Promise<M>, pick:
   }
   Retrying.preload = () => {
     // The browser keeps the loaded module, so the component's own import finds it at once.
-    importWithRetry(load).catch(() => {})
+    importWithRetry(load, { reload: false }).catch(() => {})
   }
   return Retrying
 }

@@ -27,7 +27,7 @@ export function StructuredData() {
     if (!ready || served?.isConnected) return
     let current = true
     // Without the builder (offline), the page simply has no JSON-LD until the data changes again.
-    importWithRetry(() => import('../build-json-ld')).then(
+    importWithRetry(() => import('../build-json-ld'), { reload: false }).then(
       ({ buildJsonLd, serializeJsonLd }) => {
         if (!current) return
         const identity = resolveSiteIdentity(settings.data)
