@@ -1,7 +1,6 @@
 // Whether the signed-in person must choose a password first: they arrived by a recovery
 // or invite link (read from the address as the page loaded, lib/email-link.ts), or
-// supabase-js announced PASSWORD_RECOVERY. Once saved, the admin opens and says the
-// password was saved (`saved`, until dismissed).
+// supabase-js announced PASSWORD_RECOVERY. Once saved, the admin opens.
 import { useCallback, useEffect, useState } from 'react'
 import { landingEmailLink } from '@/lib/email-link'
 import { supabase } from '@/lib/supabase'
@@ -12,7 +11,6 @@ let pending: 'recovery' | 'invite' | null =
 
 export function usePasswordLanding() {
   const [kind, setKind] = useState(pending)
-  const [saved, setSaved] = useState(false)
   useEffect(() => {
     const { data } = supabase.auth.onAuthStateChange((event) => {
       if (event === 'PASSWORD_RECOVERY') {
@@ -25,8 +23,6 @@ export function usePasswordLanding() {
   const done = useCallback(() => {
     pending = null
     setKind(null)
-    setSaved(true)
   }, [])
-  const dismissSaved = useCallback(() => setSaved(false), [])
-  return { kind, done, saved, dismissSaved }
+  return { kind, done }
 }
