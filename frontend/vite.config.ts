@@ -92,7 +92,7 @@ export default defineConfig({
             // request, and gzip compresses them better together).
             {
               name: 'app',
-              test: /(node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|src[\\/]lib[\\/](cn|tailwind-merge-config|use-query|load-supabase|scroll|color)\.ts$|src[\\/]features[\\/][^\\/]+[\\/]api[\\/]get-(hero-content|services|portfolio-items|about-content|testimonials|contact-info|site-settings)\.ts$|src[\\/]features[\\/]site[\\/]site-identity\.ts$|src[\\/]features[\\/]seo[\\/]build-metadata\.ts$|src[\\/]config[\\/]site\.ts$|vite[\\/]preload-helper)/,
+              test: /(node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|src[\\/]lib[\\/](cn|tailwind-merge-config|use-query|load-supabase|import-with-retry|lazy-with-retry|scroll|color)\.tsx?$|src[\\/]features[\\/][^\\/]+[\\/]api[\\/]get-(hero-content|services|portfolio-items|about-content|testimonials|contact-info|site-settings)\.ts$|src[\\/]features[\\/]site[\\/]site-identity\.ts$|src[\\/]features[\\/]seo[\\/]build-metadata\.ts$|src[\\/]config[\\/]site\.ts$|vite[\\/]preload-helper)/,
             },
           ],
         },

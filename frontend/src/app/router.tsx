@@ -1,8 +1,10 @@
 // The route table: the only place where pages and features are put together. Declarative
 // routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
 // router would add ~17 kB gzip to what the landing page loads.
-import { lazy, Suspense } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router'
+import { LoadBoundary } from '@/components/ui/load-boundary'
+import { lazyWithRetry } from '@/lib/lazy-with-retry'
 import { PublicLayout } from './public-layout'
 import { LandingRoute } from './routes/landing'
 import { PortfolioRoute } from './routes/portfolio'
@@ -11,16 +13,37 @@ import { PortfolioRoute } from './routes/portfolio'
 // the legal texts and the not-found page only load on their pages. /portfolio (2 kB gzip
 // beyond what the landing page loads) is in the entry: as a chunk of its own, a phone
 // fetched it only once the entry had run, a round trip before its first card could paint.
-const AdminRoute = lazy(() => import('./routes/admin'))
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })))
-const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })))
-const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })))
+// Each retries its load, and a page that still cannot load says so with "Try again".
+const AdminRoute = lazyWithRetry(
+  () => import('./routes/admin'),
+  (m) => m.default,
+)
+const NotFoundRoute = lazyWithRetry(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundRoute,
+)
+const TermsRoute = lazyWithRetry(
+  () => import('./routes/terms'),
+  (m) => m.TermsRoute,
+)
+const PrivacyRoute = lazyWithRetry(
+  () => import('./routes/privacy'),
+  (m) => m.PrivacyRoute,
+)
 
 function RouteFallback() {
   return (
     <p role="status" className="flex min-h-screen items-center justify-center px-4 text-slate-500">
       Loading...
     </p>
+  )
+}
+
+function LazyPage({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary variant="page">
+      <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+    </LoadBoundary>
   )
 }
 
@@ -36,25 +59,25 @@ export const routes: RouteObject[] = [
       {
         path: 'terms',
         element: (
-          <Suspense fallback={<RouteFallback />}>
+          <LazyPage>
             <TermsRoute />
-          </Suspense>
+          </LazyPage>
         ),
       },
       {
         path: 'privacy',
         element: (
-          <Suspense fallback={<RouteFallback />}>
+          <LazyPage>
             <PrivacyRoute />
-          </Suspense>
+          </LazyPage>
         ),
       },
       {
         path: '*',
         element: (
-          <Suspense fallback={<RouteFallback />}>
+          <LazyPage>
             <NotFoundRoute />
-          </Suspense>
+          </LazyPage>
         ),
       },
     ],
@@ -63,9 +86,9 @@ export const routes: RouteObject[] = [
   {
     path: 'admin',
     element: (
-      <Suspense fallback={<RouteFallback />}>
+      <LazyPage>
         <AdminRoute />
-      </Suspense>
+      </LazyPage>
     ),
   },
 ]

@@ -29,6 +29,8 @@ export const accountTexts = {
   confirmPassword: 'Confirm Password',
   setSubmit: 'Save Password',
   setSubmitting: 'Saving...',
+  setDone: 'Your new password is saved. Use it the next time you sign in.',
+  dismiss: 'Dismiss',
   sectionTitle: 'Account',
   sectionSubtitle: (email: string) => `Signed in as ${email}`,
   changeTitle: 'Change password',

@@ -4,6 +4,7 @@
 // sharing the network with it (or with the reads), then it and the reads follow at once. The client is
 // still the one of lib/supabase.ts.
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { importWithRetry } from './import-with-retry'
 
 let client: Promise<SupabaseClient> | undefined
 
@@ -33,11 +34,13 @@ function afterFirstPaint(): Promise<void> {
 
 export function loadSupabase(): Promise<SupabaseClient> {
   client ??= afterFirstPaint()
-    .then(() => import('./supabase'))
+    .then(() => importWithRetry(() => import('./supabase')))
     .then(
       (module) => module.supabase,
       (error: unknown) => {
-        client = undefined // a chunk that failed to load (offline, say) is tried again next time
+        // A chunk that failed to load (offline, say) is imported anew next time, never the
+        // failed promise again: the contact form works as soon as the network is back.
+        client = undefined
         throw error
       },
     )

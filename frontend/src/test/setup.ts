@@ -11,4 +11,6 @@ afterEach(() => {
   resetQueryCache()
   resetInlinedData()
   resetFirstScreen()
+  // Forms keep drafts there (the contact form); each test starts with none.
+  sessionStorage.clear()
 })

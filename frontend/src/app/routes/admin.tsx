@@ -5,6 +5,8 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { AccountSection } from '@/features/account/components/account-section'
 import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
+import { PasswordSavedNotice } from '@/features/account/components/password-saved-notice'
+import { usePasswordSaved } from '@/features/account/use-password-saved'
 import { NotificationEmailSettings } from '@/features/account/components/notification-email-settings'
 import { SetPasswordScreen } from '@/features/account/components/set-password-screen'
 import { usePasswordLanding } from '@/features/account/api/use-password-landing'
@@ -66,6 +68,7 @@ export default function AdminRoute() {
   const { mutate: signOut, isPending: signingOut } = useSignOut()
   const [signOutError, setSignOutError] = useState<string | null>(null)
   const landing = usePasswordLanding()
+  const passwordSaved = usePasswordSaved(landing.kind)
 
   // supabase-js keeps the session when the server could not be told (it is unreachable,
   // say), so the owner is told and can try again rather than believing they are out.
@@ -84,6 +87,7 @@ export default function AdminRoute() {
     <>
       <SiteTheme />
       <AdminTitle />
+      {passwordSaved.saved && <PasswordSavedNotice onDismiss={passwordSaved.dismiss} />}
       {isLoading ? (
         <FullScreenLoading />
       ) : !session && endedEmail === null ? (

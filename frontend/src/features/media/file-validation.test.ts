@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkImageFile, formatBytes, imageKind } from './file-validation'
+import { checkImageFile, formatBytes, imageKind, tooLargeMessage } from './file-validation'
 
 const MB = 1024 * 1024
 
@@ -26,10 +26,8 @@ describe('checkImageFile', () => {
     expect(checkImageFile({ name: 'logo.svg', type: 'image/svg+xml', size: 100 }).ok).toBe(false)
   })
 
-  it('refuses a file over 25 MB and says how large it is', () => {
-    const check = checkImageFile({ name: 'big.jpg', type: 'image/jpeg', size: 30 * MB })
-    expect(check).toEqual({ ok: false, message: '“big.jpg” is 30.0 MB; the largest photo you can upload is 25.0 MB.' })
-    expect(checkImageFile({ name: 'edge.jpg', type: 'image/jpeg', size: 25 * MB }).ok).toBe(true)
+  it('leaves the size to be judged after the browser has shrunk the photo', () => {
+    expect(checkImageFile({ name: 'camera.jpg', type: 'image/jpeg', size: 30 * MB })).toEqual({ ok: true, kind: 'jpeg' })
   })
 
   it('refuses an empty file', () => {
@@ -42,5 +40,23 @@ describe('formatBytes', () => {
     expect(formatBytes(900)).toBe('900 bytes')
     expect(formatBytes(512 * 1024)).toBe('512 KB')
     expect(formatBytes(5.25 * MB)).toBe('5.3 MB')
+  })
+})
+
+describe('tooLargeMessage', () => {
+  const file = { name: 'big.png', size: 30 * MB }
+
+  it('lets through what fits once prepared, however large it came', () => {
+    expect(tooLargeMessage(file, 1.3 * MB, true)).toBeNull()
+    expect(tooLargeMessage(file, 25 * MB, false)).toBeNull()
+  })
+
+  it('says what to do with what is still too large after shrinking, or cannot be shrunk here', () => {
+    expect(tooLargeMessage(file, 26 * MB, true)).toBe(
+      '“big.png” is still 26.0 MB after shrinking; the largest photo you can upload is 25.0 MB. Save it as a JPEG and try again.',
+    )
+    expect(tooLargeMessage(file, 30 * MB, false)).toBe(
+      '“big.png” is 30.0 MB and this browser cannot make it smaller; the largest photo you can upload is 25.0 MB. Save it smaller (as a JPEG, say) and try again.',
+    )
   })
 })

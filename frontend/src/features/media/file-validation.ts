@@ -1,5 +1,7 @@
-// Whether a chosen file may be uploaded, decided from its name, type and size before a
-// byte is sent: too large, or not an image the site can store, gets a message saying so.
+// Whether a chosen file may be uploaded, decided from its name and type before a byte is
+// sent: not an image the site can store gets a message saying so. Its size is judged only
+// after the browser has shrunk it (prepare-image.ts): a 30 MB camera photo becomes a
+// JPEG of 1–2 MB, so only what is still too large then is refused (tooLargeMessage).
 import { maxUploadBytes } from './media-config'
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'heic'
@@ -62,12 +64,20 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   if (!kind) {
     return { ok: false, message: `“${file.name}” is not a photo the site can use. Choose a ${acceptedFormatsText} image.` }
   }
-  if (file.size > maxUploadBytes) {
-    return {
-      ok: false,
-      message: `“${file.name}” is ${formatBytes(file.size)}; the largest photo you can upload is ${formatBytes(maxUploadBytes)}.`,
-    }
-  }
   if (file.size === 0) return { ok: false, message: `“${file.name}” is empty.` }
   return { ok: true, kind }
+}
+
+/**
+ * Why a photo is refused when, after preparing, it is still over the bucket's limit:
+ * `shrunk` says whether the browser could scale it (else it is sent as it came: a GIF,
+ * or a file this browser cannot decode). Says what to do.
+ */
+export function tooLargeMessage(file: { name: string; size: number }, preparedSize: number, shrunk: boolean): string | null {
+  if (preparedSize <= maxUploadBytes) return null
+  const limit = formatBytes(maxUploadBytes)
+  if (shrunk) {
+    return `“${file.name}” is still ${formatBytes(preparedSize)} after shrinking; the largest photo you can upload is ${limit}. Save it as a JPEG and try again.`
+  }
+  return `“${file.name}” is ${formatBytes(file.size)} and this browser cannot make it smaller; the largest photo you can upload is ${limit}. Save it smaller (as a JPEG, say) and try again.`
 }

@@ -4,11 +4,12 @@
 // a fraction of the size, and carries no EXIF (no GPS position of a client's home).
 // HEIC and AVIF (which the server's image transform cannot read) are only accepted where
 // the browser reads them (HEIC: Safari); elsewhere the owner is told what to send. PNG
-// and WebP are scaled down only when too large (keeping their type, so a logo keeps its
-// transparency); GIF is kept as it is (it may be animated). When a JPEG cannot be
-// decoded here it is sent as it is: the transform applies its orientation.
+// and WebP are scaled down only when too large in pixels or in bytes (keeping their type,
+// so a logo keeps its transparency); GIF is kept as it is (it may be animated). When a JPEG cannot be
+// decoded here it is sent as it is: the transform applies its orientation. The size limit
+// is checked on the result (file-validation.ts, tooLargeMessage), not on the file chosen.
 import type { ImageKind } from './file-validation'
-import { jpegQuality, maxStoredEdge } from './media-config'
+import { jpegQuality, maxStoredEdge, maxUploadBytes } from './media-config'
 
 export interface PreparedImage {
   blob: Blob
@@ -16,6 +17,8 @@ export interface PreparedImage {
   type: string
   /** The extension of the stored name, without the dot. */
   extension: string
+  /** Re-encoded (and scaled) here, rather than sent as it came. */
+  shrunk: boolean
 }
 
 const extensions: Record<string, string> = {
@@ -56,7 +59,7 @@ function encode(bitmap: ImageBitmap, type: string): Promise<Blob | null> {
 }
 
 function asIs(file: Blob, type: string): PreparedImage {
-  return { blob: file, type, extension: extensions[type] ?? 'jpg' }
+  return { blob: file, type, extension: extensions[type] ?? 'jpg', shrunk: false }
 }
 
 export async function prepareImage(file: Blob, kind: ImageKind): Promise<PreparedImage> {
@@ -70,7 +73,7 @@ export async function prepareImage(file: Blob, kind: ImageKind): Promise<Prepare
   }
   try {
     const photo = kind === 'jpeg' || kind === 'heic' || kind === 'avif'
-    if (!photo && Math.max(bitmap.width, bitmap.height) <= maxStoredEdge) return asIs(file, original!)
+    if (!photo && Math.max(bitmap.width, bitmap.height) <= maxStoredEdge && file.size <= maxUploadBytes) return asIs(file, original!)
     const type = photo ? 'image/jpeg' : original!
     const blob = await encode(bitmap, type)
     // A browser that cannot write this type (AVIF, say) gives PNG or nothing: keep the file.
@@ -78,7 +81,7 @@ export async function prepareImage(file: Blob, kind: ImageKind): Promise<Prepare
       if (!original) throw new Error(heicUnreadable)
       return asIs(file, original)
     }
-    return { blob, type, extension: extensions[type] }
+    return { blob, type, extension: extensions[type], shrunk: true }
   } finally {
     bitmap.close()
   }

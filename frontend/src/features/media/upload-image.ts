@@ -5,7 +5,7 @@
 // lives elsewhere (vite dev).
 import { StorageClient } from '@supabase/storage-js'
 import { supabase, supabaseConfig } from '@/lib/supabase'
-import { checkImageFile } from './file-validation'
+import { checkImageFile, tooLargeMessage } from './file-validation'
 import { parseStoredImage, publicObjectPath } from './image-urls'
 import { mediaBucket, type MediaFolder } from './media-config'
 import { mediaPath } from './media-names'
@@ -50,6 +50,8 @@ export async function uploadImage({ file, folder, hint, onProgress, onPreparing 
   if (!check.ok) throw new Error(check.message)
   onPreparing?.()
   const prepared = await prepareImage(file, check.kind)
+  const tooLarge = tooLargeMessage(file, prepared.blob.size, prepared.shrunk)
+  if (tooLarge) throw new Error(tooLarge)
   const path = mediaPath({ folder, fileName: file.name, extension: prepared.extension, hint })
   const { data } = await supabase.auth.getSession()
   const token = data.session?.access_token

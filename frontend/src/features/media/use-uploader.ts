@@ -1,7 +1,8 @@
 // Uploads chosen or dropped files one after another (so they arrive in the order chosen),
 // with each one's progress, the messages of those refused, and whether any is still
-// running (a form may not be saved meanwhile).
+// running (a form may not be saved meanwhile, and leaving asks first: the photo would be lost).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useUnsavedWhile } from '@/features/admin/guard/use-unsaved-changes'
 import { checkImageFile } from './file-validation'
 import type { MediaFolder } from './media-config'
 import { uploadImage } from './upload-image'
@@ -32,6 +33,7 @@ export function useUploader({ folder, hint, onUploaded, onBusyChange }: Uploader
     latest.current = { onUploaded, onBusyChange, hint }
   })
   const busy = tasks.length > 0
+  useUnsavedWhile(busy)
 
   useEffect(() => {
     latest.current.onBusyChange?.(busy)

@@ -2,7 +2,7 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { AdminGuardProvider, useAdminGuard } from './admin-guard'
-import { useStatusUntilEdited, useUnsavedChanges } from './use-unsaved-changes'
+import { useStatusUntilEdited, useUnsavedChanges, useUnsavedWhile } from './use-unsaved-changes'
 
 describe('useStatusUntilEdited', () => {
   it('shows the status until a value changes, and a new status again', () => {
@@ -68,5 +68,40 @@ describe('the unsaved-changes guard', () => {
     const dirty = new Event('beforeunload', { cancelable: true })
     window.dispatchEvent(dirty)
     expect(dirty.defaultPrevented).toBe(true)
+  })
+})
+
+function Upload({ onAnswer }: { onAnswer: (discard: boolean) => void }) {
+  const [uploading, setUploading] = useState(false)
+  useUnsavedWhile(uploading)
+  const guard = useAdminGuard()
+  return (
+    <>
+      <button onClick={() => setUploading((busy) => !busy)}>Toggle upload</button>
+      <button onClick={() => void guard.confirmDiscard().then(onAnswer)}>Leave</button>
+    </>
+  )
+}
+
+describe('a photo still uploading', () => {
+  it('counts as unsaved: leaving asks, and so does the browser on reload; once done, nothing is asked', async () => {
+    const answers: boolean[] = []
+    render(
+      <AdminGuardProvider>
+        <Upload onAnswer={(a) => answers.push(a)} />
+      </AdminGuardProvider>,
+    )
+    fireEvent.click(screen.getByText('Toggle upload'))
+    const reload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(reload)
+    expect(reload.defaultPrevented).toBe(true)
+    await act(async () => fireEvent.click(screen.getByText('Leave')))
+    expect(screen.getByTestId('confirm-dialog')).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByText('Keep editing')))
+    expect(answers).toEqual([false])
+
+    fireEvent.click(screen.getByText('Toggle upload'))
+    await act(async () => fireEvent.click(screen.getByText('Leave')))
+    expect(answers).toEqual([false, true])
   })
 })

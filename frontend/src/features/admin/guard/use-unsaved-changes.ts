@@ -17,6 +17,14 @@ export function useUnsavedChanges<V>(initial: V, values: V): boolean {
   return changed
 }
 
+/**
+ * Marks this part as unsaved while `active` (a photo still uploading, which leaving would
+ * throw away): a section switch, sign-out or reload asks first.
+ */
+export function useUnsavedWhile(active: boolean): void {
+  useUnsavedChanges(false, active)
+}
+
 /** `status` while the values are still those it was given for; null once a field changes. */
 export function useStatusUntilEdited<V>(status: Status | null, values: V): Status | null {
   const [shown, setShown] = useState({ status, values })

@@ -144,4 +144,26 @@ describe('ContactForm', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.')
     expect(onSubmit).not.toHaveBeenCalled()
   })
+
+  it('keeps what was typed across a failed send and a reload, and forgets it once sent', async () => {
+    const failing = vi.fn(async (): Promise<SubmitResult> => ({ success: false, offline: true }))
+    const first = render(<ContactForm onSubmit={failing} />)
+    fill(complete)
+    await act(async () => submit())
+    expect(screen.getByRole('alert').textContent).toMatch(/Can't reach the server/)
+    first.unmount()
+
+    // The page again (a reload): the form comes back as it was left.
+    const sending = vi.fn(async (): Promise<SubmitResult> => ({ success: true }))
+    const second = render(<ContactForm onSubmit={sending} />)
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe(' Ada ')
+    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe(' Hello ')
+    await act(async () => submit())
+    expect(sending).toHaveBeenCalledTimes(1)
+    second.unmount()
+
+    render(<ContactForm onSubmit={sending} />)
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('')
+    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe('')
+  })
 })

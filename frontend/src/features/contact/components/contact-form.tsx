@@ -1,7 +1,8 @@
 // The contact form: validates in the spec's order, sends the cleaned row through
 // `onSubmit`, then shows the Thank You panel for 5 seconds or until the visitor asks
 // for a new form. A filled-in honeypot gets the same Thank You and sends nothing, so a
-// bot learns nothing from it.
+// bot learns nothing from it. What the visitor types is kept in sessionStorage until it
+// is sent (../contact-draft.ts), so a failure or a reload never loses it.
 import { CircleCheck, Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
@@ -11,6 +12,7 @@ import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { contactFormTexts as t } from '@/config/contact-form'
 import { limits, serviceOptions } from '@/config/site'
+import { clearContactDraft, loadContactDraft, saveContactDraft } from '../contact-draft'
 import { onPrefilledService, takePrefilledService } from '../contact-prefill'
 import type { SubmitResult } from '../api/submit-contact-message'
 import type { ContactFormValues, ContactMessageInsert } from '../types'
@@ -28,7 +30,7 @@ interface ContactFormProps {
 type Status = 'idle' | 'submitting' | 'success'
 
 export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: ContactFormProps) {
-  const [values, setValues] = useState<ContactFormValues>(emptyContactForm)
+  const [values, setValues] = useState<ContactFormValues>(loadContactDraft)
   const [status, setStatus] = useState<Status>('idle')
   const [error, setError] = useState<string | null>(null)
   const id = useId()
@@ -47,6 +49,10 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
       apply(service)
     })
   }, [])
+
+  useEffect(() => {
+    if (status !== 'success') saveContactDraft(values)
+  }, [values, status])
 
   useEffect(() => {
     if (status === 'success') {
@@ -75,6 +81,7 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
     }
     setError(null)
     if (honeypotFilled(event.currentTarget)) {
+      clearContactDraft()
       setValues(emptyContactForm)
       setStatus('success')
       return
@@ -82,6 +89,7 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
     setStatus('submitting')
     const result = await onSubmit(toContactMessage(values))
     if (result.success) {
+      clearContactDraft()
       setValues(emptyContactForm)
       setStatus('success')
     } else {

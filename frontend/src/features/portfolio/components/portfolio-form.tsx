@@ -1,10 +1,11 @@
 // The add/edit form of a portfolio item: title, the photos (uploaded or by
 // address, reordered, the cover first, each with alt text), category, rich-text
 // description and featured. It cannot be saved while a photo is still uploading.
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { LoadBoundary } from '@/components/ui/load-boundary'
 import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminTexts } from '@/config/admin'
@@ -12,11 +13,16 @@ import { portfolioCategories, type PortfolioCategory } from '@/config/site'
 import { ListForm, type ListFormProps } from '@/features/admin/editors/list-form'
 import { GalleryEditor } from '@/features/media/components/gallery-editor'
 import { formatCategoryLabel } from '@/lib/format'
+import { lazyWithRetry } from '@/lib/lazy-with-retry'
 import { editorHtmlToDescription } from '../editor-html'
 import { isPortfolioComplete, type PortfolioFormValues } from '../portfolio-payload'
 
-// Quill is the admin's largest dependency; it loads when a form first opens.
-const RichTextEditor = lazy(() => import('./rich-text-editor'))
+// Quill is the admin's largest dependency; it loads when a form first opens. When it
+// cannot (offline), the form stays usable and offers Try again where the editor goes.
+const RichTextEditor = lazyWithRetry(
+  () => import('./rich-text-editor'),
+  (module) => module.default,
+)
 
 const t = adminTexts.portfolio
 
@@ -69,13 +75,15 @@ export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
               {t.fields.description}
             </Label>
             <div className="rounded-xl border border-slate-300 focus-within:border-primary focus-within:ring-2 focus-within:ring-secondary/40">
-              <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
-                <RichTextEditor
-                  defaultValue={props.initial.description}
-                  onChange={(html) => set('description', editorHtmlToDescription(html))}
-                  labelledBy={`${id}-description`}
-                />
-              </Suspense>
+              <LoadBoundary>
+                <Suspense fallback={<Skeleton className="h-[164px] rounded-xl" />}>
+                  <RichTextEditor
+                    defaultValue={props.initial.description}
+                    onChange={(html) => set('description', editorHtmlToDescription(html))}
+                    labelledBy={`${id}-description`}
+                  />
+                </Suspense>
+              </LoadBoundary>
             </div>
           </div>
         </>

@@ -8,6 +8,7 @@ import { useServices } from '@/features/services/api/get-services'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
+import { importWithRetry } from '@/lib/import-with-retry'
 import { useTestimonials } from '@/features/testimonials/api/get-testimonials'
 import { applyJsonLd, jsonLdScriptId, removeJsonLd } from '../apply-head'
 
@@ -25,24 +26,28 @@ export function StructuredData() {
   useEffect(() => {
     if (!ready || served?.isConnected) return
     let current = true
-    void import('../build-json-ld').then(({ buildJsonLd, serializeJsonLd }) => {
-      if (!current) return
-      const identity = resolveSiteIdentity(settings.data)
-      applyJsonLd(
-        serializeJsonLd(
-          buildJsonLd({
-            origin: window.location.origin,
-            siteTitle: identity.title,
-            description: identity.description,
-            logoUrl: identity.logoUrl,
-            image: hero.data?.background_image,
-            contactInfo: contact.data,
-            services: services.data,
-            testimonials: testimonials.data,
-          }),
-        ),
-      )
-    })
+    // Without the builder (offline), the page simply has no JSON-LD until the data changes again.
+    importWithRetry(() => import('../build-json-ld'), { reload: false }).then(
+      ({ buildJsonLd, serializeJsonLd }) => {
+        if (!current) return
+        const identity = resolveSiteIdentity(settings.data)
+        applyJsonLd(
+          serializeJsonLd(
+            buildJsonLd({
+              origin: window.location.origin,
+              siteTitle: identity.title,
+              description: identity.description,
+              logoUrl: identity.logoUrl,
+              image: hero.data?.background_image,
+              contactInfo: contact.data,
+              services: services.data,
+              testimonials: testimonials.data,
+            }),
+          ),
+        )
+      },
+      () => {},
+    )
     return () => {
       current = false
     }
