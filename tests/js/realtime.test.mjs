@@ -29,6 +29,16 @@ const SETUP = `
   create table public.unpublished (id int primary key);
   grant select on public.unpublished to anon;
   alter publication supabase_realtime add table public.notices, public.messages;
+  create table public.orders (id bigserial primary key, item text not null);
+  grant select, insert on public.orders to authenticated;
+  grant usage on sequence public.orders_id_seq to authenticated;
+  create function public.orders_broadcast() returns trigger language plpgsql security definer as $$
+  begin
+    perform realtime.broadcast_changes('room-${ALICE}', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+    return null;
+  end $$;
+  create trigger orders_broadcast after insert or update on public.orders
+    for each row execute function public.orders_broadcast();
   create function public.announce_big(size int) returns void language sql as $$
     select realtime.send(jsonb_build_object('text', repeat('x', size)), 'news', 'lobby', false)
   $$;
@@ -157,6 +167,31 @@ describe('broadcast', () => {
     const { error: bigError } = await c.rpc('announce_big', { size: 20_000 });
     assert.equal(bigError, null);
     assert.equal((await big).payload.text.length, 20_000);
+  });
+});
+
+describe('binary and trigger broadcasts', () => {
+  test('a raw binary payload arrives as bytes', async () => {
+    const a = client().channel('bytes', { config: { broadcast: { self: true } } });
+    const got = nextBroadcast(a, 'blob');
+    await subscribed(a);
+    await a.send({ type: 'broadcast', event: 'blob', payload: new Uint8Array([0, 159, 255]).buffer });
+    const message = await got;
+    assert.deepEqual([...new Uint8Array(message.payload)], [0, 159, 255]);
+  });
+
+  test('realtime.broadcast_changes in a row trigger reaches a private channel the policies allow', async () => {
+    const alice = client();
+    alice.realtime.setAuth(userToken(ALICE));
+    const room = alice.channel(`room-${ALICE}`, { config: { private: true } });
+    const inserted = nextBroadcast(room, 'INSERT');
+    await subscribed(room);
+    await pleat.sql(`insert into orders (item) values ('pelmet')`);
+    const message = await inserted;
+    assert.equal(message.payload.operation, 'INSERT');
+    assert.equal(message.payload.table, 'orders');
+    assert.equal(message.payload.record.item, 'pelmet');
+    assert.ok(message.payload.id);
   });
 });
 
