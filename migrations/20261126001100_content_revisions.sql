@@ -33,11 +33,12 @@ alter table public.content_revisions enable row level security;
 
 create policy "Editors can read revisions" on public.content_revisions
   for select to authenticated using ((select public.is_editor()));
-create policy "Service role has full access" on public.content_revisions
-  for all to service_role using (true) with check (true);
+create policy "Service role reads revisions" on public.content_revisions
+  for select to service_role using (true);
 
-grant select on public.content_revisions to authenticated;
-grant all on public.content_revisions to service_role;
+-- Nobody writes the history through the API, not even the service role: it is
+-- what a change can be checked against.
+grant select on public.content_revisions to authenticated, service_role;
 
 -- The version stamp: the database's clock, strictly later than the previous version
 -- even when two updates land within one clock tick.

@@ -179,7 +179,7 @@ describe('content_revisions', () => {
     assert.ok(rows[0].n > 0, 'there is history to hide');
   });
 
-  test('cannot be written, changed or deleted through the API by a visitor, a stranger or an editor', async () => {
+  test('cannot be written, changed or deleted through the API by a visitor, a stranger, an editor or the service role', async () => {
     const forged = {
       table_name: 'about_content',
       row_id: '00000000-0000-4000-8000-000000000000',
@@ -192,6 +192,7 @@ describe('content_revisions', () => {
       ['anon', anon],
       ['stranger', stranger],
       ['editor', owner.client],
+      ['service role', script],
     ]) {
       const insert = await client.from('content_revisions').insert(forged);
       assert.ok(insert.error, `${who} insert`);
