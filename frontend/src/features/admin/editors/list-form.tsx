@@ -20,6 +20,8 @@ export interface ListFormProps<V> {
   error: string | null
   onSave: (values: V) => void
   onCancel: () => void
+  /** Save as Draft, when the list offers drafts. */
+  onSaveDraft?: (values: V) => void
   /** Set by the list: a form among the grid's cards spans its whole row. */
   className?: string
 }
@@ -52,6 +54,7 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     error,
     onSave,
     onCancel,
+    onSaveDraft,
     className,
     testId,
     isComplete,
@@ -75,6 +78,13 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     const complete = isComplete(values)
     setIncomplete(!complete)
     if (complete) onSave(values)
+  }
+
+  function saveDraft() {
+    if (uploading || !onSaveDraft) return
+    const complete = isComplete(values)
+    setIncomplete(!complete)
+    if (complete) onSaveDraft(values)
   }
 
   return (
@@ -105,6 +115,7 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
           error={error}
           saving={saving}
           onCancel={onCancel}
+          onSaveDraft={onSaveDraft && saveDraft}
         />
       </form>
     </Card>

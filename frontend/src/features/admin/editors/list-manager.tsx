@@ -19,6 +19,7 @@ import { cn } from '@/lib/cn'
 import { newSortOrder } from '@/lib/reorder'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
+import type { ListDrafts } from './drafts-slot'
 import type { ListFormProps } from './list-form'
 import { useListEditor } from './use-list-editor'
 
@@ -72,10 +73,12 @@ interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U
    * the list's place (and the header's buttons') until it is saved or cancelled.
    */
   layout: { kind: 'grid'; className: string; fullRow: string } | { kind: 'alone'; className: string }
+  /** Drafts, history and recently deleted items (features/history), when the list offers them. */
+  drafts?: ListDrafts<T, P | U>
 }
 
 export function ListManager<T extends { id: string; sort_order: number }, V, P, U>(props: ListManagerProps<T, V, P, U>) {
-  const { texts: t, query, writes, payloads, form, Row, layout } = props
+  const { texts: t, query, writes, payloads, form, Row, layout, drafts } = props
   const titleId = useId()
   const { data, isLoading, error, refetch } = query
   const items = data ?? []
@@ -85,7 +88,11 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
     items,
     refetch,
     create: (values) => writes.create.mutate(payloads.create(values, newSortOrder(items, atTop))),
-    update: (item, values) => writes.update.mutate(item.id, payloads.update(values, item.sort_order)),
+    update: async (item, values) => {
+      const result = await writes.update.mutate(item.id, payloads.update(values, item.sort_order))
+      if (result.success) await drafts?.saved(item.id)
+      return result
+    },
     remove: (item) => writes.remove.mutate(item.id),
     texts: t,
     deletedText: t.deleted,
@@ -98,6 +105,7 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
   }
   const actions = (
     <>
+      {drafts?.actions}
       <ReorderToggle
         reordering={reorder.reordering}
         onToggle={() => reorder.setReordering(!reorder.reordering)}
@@ -122,17 +130,31 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
   )
   const reorderList = <ReorderList items={items} name={props.reorder.name} detail={props.reorder.detail} onSave={reorder.save} />
   const empty = (className?: string) => <Card className={cn('p-10 text-center text-slate-500', className)}>{t.empty}</Card>
-  const formCard = (heading: string, initial: V, key: string, className?: string) => (
-    <form.Component
-      key={key}
-      heading={heading}
-      initial={initial}
-      saving={saving}
-      error={saveError}
-      onSave={onSave}
-      onCancel={() => void cancel()}
-      className={className}
-    />
+  const saveDraft = async (payload: P | U, id?: string) => {
+    if (!drafts) return
+    const result = await drafts.save(id, payload)
+    if (result.tone !== 'error') open({ kind: 'list' })
+  }
+  const formCard = (heading: string, initial: V, key: string, className?: string, item?: T) => (
+    <Fragment key={key}>
+      <form.Component
+        heading={heading}
+        initial={initial}
+        saving={saving}
+        error={saveError}
+        onSave={onSave}
+        onCancel={() => void cancel()}
+        onSaveDraft={
+          drafts &&
+          ((values: V) =>
+            void (item
+              ? saveDraft(payloads.update(values, item.sort_order), item.id)
+              : saveDraft(payloads.create(values, newSortOrder(items, atTop)))))
+        }
+        className={className}
+      />
+      {item && drafts && <div className={className}>{drafts.itemPanel(item)}</div>}
+    </Fragment>
   )
   const row = (item: T) => (
     <Row item={item} deleting={writes.remove.isPending} onEdit={() => open({ kind: 'edit', item })} onDelete={() => void onDelete(item)} />
@@ -151,7 +173,7 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
               {mode.kind === 'add' && formCard(t.addTitle, form.empty, 'new', layout.fullRow)}
               {visible.map((item) =>
                 mode.kind === 'edit' && mode.item.id === item.id ? (
-                  formCard(t.editTitle, form.of(item), item.id, layout.fullRow)
+                  formCard(t.editTitle, form.of(drafts ? drafts.of(item) : item), item.id, layout.fullRow, item)
                 ) : (
                   <Fragment key={item.id}>{row(item)}</Fragment>
                 ),
@@ -180,7 +202,10 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
       </PanelContent>
     )
   } else {
-    body = mode.kind === 'edit' ? formCard(t.editTitle, form.of(mode.item), mode.item.id) : formCard(t.addTitle, form.empty, 'new')
+    body =
+      mode.kind === 'edit'
+        ? formCard(t.editTitle, form.of(drafts ? drafts.of(mode.item) : mode.item), mode.item.id, undefined, mode.item)
+        : formCard(t.addTitle, form.empty, 'new')
   }
 
   return (
@@ -190,6 +215,7 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
         subtitle={t.subtitle}
         actions={(layout.kind === 'grid' || mode.kind === 'list') && actions}
       />
+      {drafts?.panel}
       {body}
     </section>
   )

@@ -4,7 +4,7 @@
 //! version of the row. Checking, saving (by id, or inserting the first row), the message
 //! and the read after a save are useSingleRowEditor's.
 import { ExternalLink } from 'lucide-react'
-import { useId, type ComponentType } from 'react'
+import { useId, useState, type ComponentType } from 'react'
 import { buttonVariants } from '@/components/ui/button'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
@@ -12,6 +12,7 @@ import type { Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
+import type { RowDrafts } from './drafts-slot'
 import { useSingleRowEditor } from './use-single-row-editor'
 
 /** What a single-row section's form is given. */
@@ -21,6 +22,8 @@ export interface SingleRowFormProps<R, V> {
   saving: boolean
   status: Status | null
   onSave: (values: V) => Promise<void>
+  /** Save as Draft, when the section offers drafts. */
+  onSaveDraft?: (values: V) => Promise<void>
 }
 
 interface SingleRowEditorProps<R extends { id: string; updated_at?: string | null }, V, P> {
@@ -34,18 +37,26 @@ interface SingleRowEditorProps<R extends { id: string; updated_at?: string | nul
   check?: (values: V) => string | null
   build: (values: V) => P
   Form: ComponentType<SingleRowFormProps<R, V>>
+  /** Drafts and history (features/history), when the section offers them. */
+  drafts?: RowDrafts<R, P>
 }
 
 const passes = () => null
 
 export function SingleRowEditor<R extends { id: string; updated_at?: string | null }, V, P>(props: SingleRowEditorProps<R, V, P>) {
-  const { texts, preview, query, save, check = passes, Form } = props
+  const { texts, preview, query, save, check = passes, Form, drafts } = props
   const titleId = useId()
   const { data, isLoading, error, refetch } = query
+  const [draftStatus, setDraftStatus] = useState<Status | null>(null)
   const { status, onSave } = useSingleRowEditor({
     id: data?.id,
     refetch,
-    save: save.mutate,
+    save: async (id, payload) => {
+      setDraftStatus(null)
+      const result = await save.mutate(id, payload)
+      if (result.success) await drafts?.saved(id)
+      return result
+    },
     check,
     build: props.build,
     texts,
@@ -58,21 +69,34 @@ export function SingleRowEditor<R extends { id: string; updated_at?: string | nu
         title={<span id={titleId}>{texts.title}</span>}
         subtitle={texts.subtitle}
         actions={
-          preview && (
-            <a href={preview} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-              <ExternalLink aria-hidden="true" />
-              {adminTexts.preview}
-            </a>
+          (preview || drafts?.actions) && (
+            <>
+              {drafts?.actions}
+              {preview && (
+                <a href={preview} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                  <ExternalLink aria-hidden="true" />
+                  {adminTexts.preview}
+                </a>
+              )}
+            </>
           )
         }
       />
+      {drafts?.panel}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <Form
-          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}`}
-          row={data ?? null}
+          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}:${drafts?.version ?? ''}`}
+          row={drafts?.row ?? data ?? null}
           saving={save.isPending}
-          status={status}
+          status={draftStatus ?? status}
           onSave={onSave}
+          onSaveDraft={
+            drafts &&
+            (async (values: V) => {
+              const invalid = check(values)
+              setDraftStatus(invalid ? { text: invalid, tone: 'error' } : await drafts.save(data?.id, props.build(values)))
+            })
+          }
         />
       </PanelContent>
     </section>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { historyTexts } from '@/config/history'
 import { cn } from '@/lib/cn'
 import { useFieldChecks } from '../guard/use-field-checks'
 import { useStatusUntilEdited, useUnsavedChanges } from '../guard/use-unsaved-changes'
@@ -35,7 +36,16 @@ interface SingleRowFormFrameProps<R, V> extends SingleRowFormProps<R, V> {
   children: (fields: SingleRowFields<V>) => ReactNode
 }
 
-export function SingleRowForm<R, V>({ row, saving, status, onSave, toValues, layout, children }: SingleRowFormFrameProps<R, V>) {
+export function SingleRowForm<R, V>({
+  row,
+  saving,
+  status,
+  onSave,
+  onSaveDraft,
+  toValues,
+  layout,
+  children,
+}: SingleRowFormFrameProps<R, V>) {
   const [values, setValues] = useState(() => toValues(row))
   const [uploading, setUploading] = useState(false)
   const checks = useFieldChecks()
@@ -53,7 +63,13 @@ export function SingleRowForm<R, V>({ row, saving, status, onSave, toValues, lay
   const form = (
     <form noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} className={card ? 'space-y-5' : 'space-y-6'}>
       {children({ values, set, change, update: setValues, setUploading })}
-      <SaveBar saving={saving} uploading={uploading} status={shownStatus} className={card ? 'pt-2' : undefined} />
+      <SaveBar
+        saving={saving}
+        uploading={uploading}
+        status={shownStatus}
+        className={card ? 'pt-2' : undefined}
+        onSaveDraft={onSaveDraft && (() => void onSaveDraft(values))}
+      />
     </form>
   )
   return card ? <Card className="p-6 sm:p-8">{form}</Card> : form
@@ -65,15 +81,22 @@ interface SaveBarProps {
   uploading?: boolean
   status: Status | null
   className?: string
+  /** Save as Draft beside Save Changes, when the section offers drafts. */
+  onSaveDraft?: () => void
 }
 
 /** Save Changes ('Saving...' while it runs) and the save's message beside it. */
-export function SaveBar({ saving, uploading = false, status, className }: SaveBarProps) {
+export function SaveBar({ saving, uploading = false, status, className, onSaveDraft }: SaveBarProps) {
   return (
     <div className={cn('flex flex-wrap items-center gap-4', className)}>
       <Button type="submit" disabled={saving || uploading}>
         {saving ? adminTexts.saving : adminTexts.saveChanges}
       </Button>
+      {onSaveDraft && (
+        <Button type="button" variant="outline" disabled={saving || uploading} onClick={onSaveDraft}>
+          {historyTexts.saveDraft}
+        </Button>
+      )}
       {uploading && (
         <p role="status" className="text-sm text-slate-600">
           {adminTexts.waitForUpload}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Card } from '@/components/ui/card'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SaveBar } from '@/features/admin/editors/single-row-form'
+import { useRowDrafts } from '@/features/history/use-row-drafts'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 import { useSaveContactInfo } from '../api/save-contact-info'
@@ -19,11 +20,13 @@ import { HoursFieldset } from './hours-fieldset'
 import { TextField } from './text-field'
 
 export function ContactDetailsEditor() {
+  const query = useContactInfo()
   return (
     <SingleRowEditor
       texts={t}
       preview="/#contact"
-      query={useContactInfo()}
+      query={query}
+      drafts={useRowDrafts('contact_info', query, '/#contact')}
       save={useSaveContactInfo()}
       build={buildContactDetailsPayload}
       Form={DetailsForm}
@@ -32,7 +35,7 @@ export function ContactDetailsEditor() {
 }
 
 // Checks its fields itself, marking each wrong one (the editor's check passes everything).
-function DetailsForm({ row, saving, status, onSave }: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
+function DetailsForm({ row, saving, status, onSave, onSaveDraft }: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
   const [values, setValues] = useState(() => contactDetailsValues(row))
   const [errors, setErrors] = useState<ContactDetailsErrors>({})
   const set = (name: keyof ContactDetailsValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
@@ -103,7 +106,7 @@ function DetailsForm({ row, saving, status, onSave }: SingleRowFormProps<Contact
         ))}
       </Card>
 
-      <SaveBar saving={saving} status={status} />
+      <SaveBar saving={saving} status={status} onSaveDraft={onSaveDraft && (() => void onSaveDraft(values))} />
     </form>
   )
 }

@@ -1,0 +1,64 @@
+// What both kinds of section do with their drafts: save one (under a new id for a new
+// item), publish or discard one, and discard the draft of a row saved directly, each
+// followed by reading the drafts (and after a publish the section) again.
+import { useState } from 'react'
+import type { Status } from '@/components/ui/status-message'
+import { historyTexts as t } from '@/config/history'
+import { failureText } from '@/lib/network-error'
+import type { ContentDraft, ContentTable } from '@/lib/preview-drafts'
+import { settle } from '@/lib/use-mutation'
+import { discardDraft, publishDraft, saveDraft, useDrafts } from './api/content-drafts'
+import { newRowId } from './new-id'
+
+export function useDraftActions(table: ContentTable, refetchSection: () => Promise<unknown>) {
+  const query = useDrafts(table)
+  const drafts = query.data ?? []
+  const [status, setStatus] = useState<Status | null>(null)
+  const draftOf = (id: string | undefined): ContentDraft | undefined => drafts.find((draft) => draft.row_id === id)
+
+  async function save(id: string | undefined, payload: object): Promise<Status> {
+    setStatus(null)
+    const result = await settle(() => saveDraft(table, id ?? newRowId(), payload))
+    if (!result.success) {
+      console.error('Error saving a draft:', result.error)
+      return { text: failureText(t.draftFailed, result.error), tone: 'error' }
+    }
+    await query.refetch()
+    return { text: t.draftSaved }
+  }
+
+  async function publish(draft: ContentDraft) {
+    setStatus(null)
+    const result = await settle(() => publishDraft(table, draft.row_id))
+    if (!result.success) {
+      console.error('Error publishing a draft:', result.error)
+      setStatus({ text: failureText(t.publishFailed, result.error), tone: 'error' })
+      return
+    }
+    await Promise.all([query.refetch(), refetchSection()])
+    setStatus({ text: t.published })
+  }
+
+  async function discard(draft: ContentDraft) {
+    setStatus(null)
+    const result = await settle(() => discardDraft(table, draft.row_id))
+    if (!result.success) {
+      console.error('Error discarding a draft:', result.error)
+      setStatus({ text: failureText(t.discardFailed, result.error), tone: 'error' })
+      return
+    }
+    await query.refetch()
+    setStatus({ text: t.discarded })
+  }
+
+  /** After Save Changes: the row's draft is published by it, so it is dropped. */
+  async function saved(id: string | undefined) {
+    const draft = draftOf(id)
+    if (!draft) return
+    const result = await settle(() => discardDraft(table, draft.row_id))
+    if (!result.success) console.error('Error discarding a published draft:', result.error)
+    await query.refetch()
+  }
+
+  return { drafts, draftOf, status, setStatus, save, publish, discard, saved }
+}
