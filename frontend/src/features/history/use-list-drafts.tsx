@@ -65,6 +65,17 @@ export function useListDrafts<T extends { id: string; updated_at?: string | null
         )}
       </div>
     ),
-    itemPanel: (item) => <HistoryPanel table={table} rowId={item.id} onRestored={query.refetch} version={item.updated_at} />,
+    itemPanel: (item, close) => (
+      <HistoryPanel
+        table={table}
+        rowId={item.id}
+        version={item.updated_at}
+        onRestored={async () => {
+          await query.refetch()
+          actions.setStatus({ text: t.restored })
+          close()
+        }}
+      />
+    ),
   }
 }

@@ -29,6 +29,6 @@ export interface ListDrafts<T, P> extends DraftsSlot<P> {
   panel: ReactNode
   /** The item with its draft's values over it (the item itself when it has none). */
   of: (item: T) => T
-  /** Shown under an item's edit form: its draft's buttons and its history. */
-  itemPanel: (item: T) => ReactNode
+  /** Shown under an item's edit form: its history; `close` closes the form (a restored version replaces what it shows). */
+  itemPanel: (item: T, close: () => void) => ReactNode
 }

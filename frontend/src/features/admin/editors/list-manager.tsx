@@ -153,7 +153,7 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
         }
         className={className}
       />
-      {item && drafts && <div className={className}>{drafts.itemPanel(item)}</div>}
+      {item && drafts && <div className={className}>{drafts.itemPanel(item, () => open({ kind: 'list' }))}</div>}
     </Fragment>
   )
   const row = (item: T) => (

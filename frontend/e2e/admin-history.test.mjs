@@ -1,0 +1,147 @@
+// Drafts, preview and history as the owner uses them, on a phone and on a desktop: a
+// draft saved, seen at the preview link by the editor (not by a visitor), then
+// published; a service's earlier version restored; a deleted testimonial restored from
+// Recently deleted. Each step is checked on the page a visitor sees.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { viewports } from './lib/browser.mjs';
+import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
+import { answerConfirm, eventually, fieldByLabel, openSection, signIn, startAdminSite } from './lib/admin.mjs';
+
+let site;
+before(async () => {
+  site = await startAdminSite();
+});
+after(async () => {
+  await site?.close();
+});
+
+/** Opens `path` as a visitor (a fresh browser, never signed in) and runs `fn` on it. */
+async function asVisitor(path, fn) {
+  const visitor = await site.openPage();
+  try {
+    await visitor.goto(`${site.url}${path}`);
+    await waitForLanding(visitor);
+    await fn(visitor);
+    assertNoPageErrors(visitor);
+  } finally {
+    await visitor.context().close();
+  }
+}
+
+const heroTitle = (page) => page.getByRole('heading', { level: 1 });
+
+for (const [name, viewport] of [
+  ['phone', viewports.mobile],
+  ['desktop', viewports.desktop],
+]) {
+  describe(`at ${viewport.width} px (${name})`, () => {
+    let page;
+    before(async () => {
+      page = await site.openPage({ viewport, isMobile: name === 'phone' });
+      await signIn(page, site);
+    });
+    after(async () => {
+      await page?.context().close();
+    });
+
+    it('saves a draft, previews it to the editor only, then publishes it', async () => {
+      const { rows: live } = await site.sql('select title from hero_content');
+      const draftTitle = `Draft hero ${viewport.width}`;
+      await openSection(page, 'Hero Section');
+      await fieldByLabel(page, 'Title').fill(draftTitle);
+      await page.getByRole('button', { name: 'Save as Draft' }).click();
+      await page.getByText('Draft saved. Visitors still see the published version.').waitFor();
+      const bar = page.getByTestId('draft-bar');
+      await bar.getByText('Draft', { exact: true }).waitFor();
+      const { rows: stored } = await site.sql('select title from hero_content');
+      assert.deepEqual(stored, live, 'a draft leaves the live row alone');
+
+      // The editor's preview link shows the draft on the real page, under the banner.
+      const [preview] = await Promise.all([page.context().waitForEvent('page'), bar.getByRole('link', { name: 'Preview' }).click()]);
+      await preview.waitForLoadState();
+      assert.match(preview.url(), /\?preview=drafts#hero$/);
+      await preview.getByTestId('preview-banner').getByText('Preview: showing drafts').waitFor();
+      await heroTitle(preview).getByText(draftTitle).waitFor();
+      await preview.close();
+
+      // A visitor at the same link, and at the plain page, sees the published title.
+      for (const path of ['/?preview=drafts', '/']) {
+        await asVisitor(path, async (visitor) => {
+          assert.equal((await heroTitle(visitor).innerText()).trim(), live[0].title);
+          assert.equal(await visitor.getByTestId('preview-banner').count(), 0);
+        });
+      }
+
+      await bar.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Draft published. Visitors now see it.').waitFor();
+      await bar.waitFor({ state: 'detached' });
+      await asVisitor('/', async (visitor) => {
+        assert.equal((await heroTitle(visitor).innerText()).trim(), draftTitle);
+      });
+      const { rows: drafts } = await site.sql('select count(*)::int as n from content_drafts');
+      assert.equal(drafts[0].n, 0);
+    });
+
+    it("restores a service's earlier version from its history", async () => {
+      const { rows } = await site.sql('select id, title from services order by sort_order limit 1');
+      const [service] = rows;
+      const first = `First title ${viewport.width}`;
+      const second = `Second title ${viewport.width}`;
+      await openSection(page, 'Services');
+      const form = page.getByTestId('service-form');
+      let current = service.title;
+      for (const title of [first, second]) {
+        await page.getByRole('button', { name: `Edit ${current}` }).click();
+        await fieldByLabel(form, 'Title').fill(title);
+        await form.getByRole('button', { name: 'Save', exact: true }).click();
+        await form.waitFor({ state: 'detached' });
+        current = title;
+      }
+
+      await page.getByRole('button', { name: `Edit ${second}` }).click();
+      await page.getByRole('button', { name: 'History' }).click();
+      const entries = page.getByTestId('history-entry');
+      await entries.first().getByText('Current version').waitFor();
+      // Newest first: the second change, the first change, the seeded version.
+      assert.match(await entries.nth(0).innerText(), /Changed: title/);
+      assert.match(await entries.nth(1).innerText(), /owner@example\.com/);
+      const asked = answerConfirm(page, true);
+      await entries.nth(1).getByRole('button', { name: 'Restore this version' }).click();
+      assert.match((await asked).text, /goes back to how it was/);
+      await page.getByText('Version restored.').waitFor();
+      await form.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: `Edit ${first}` }).waitFor();
+
+      const { rows: after } = await site.sql('select title from services where id = $1', [service.id]);
+      assert.equal(after[0].title, first);
+      await asVisitor('/', async (visitor) => {
+        await visitor.locator('#services').getByText(first, { exact: true }).waitFor();
+        assert.equal(await visitor.locator('#services').getByText(second, { exact: true }).count(), 0);
+      });
+    });
+
+    it('restores a deleted testimonial from Recently deleted, under its id', async () => {
+      const { rows } = await site.sql('select id, name from testimonials order by sort_order limit 1');
+      const [testimonial] = rows;
+      await openSection(page, 'Testimonials');
+      const asked = answerConfirm(page, true);
+      await page.getByRole('button', { name: `Delete ${testimonial.name}` }).click();
+      await asked;
+      const count = async () => (await site.sql('select count(*)::int as n from testimonials where id = $1', [testimonial.id])).rows[0].n;
+      await eventually(count, 0);
+
+      await page.getByRole('button', { name: 'Recently deleted' }).click();
+      const deleted = page.getByTestId('deleted-item').filter({ hasText: testimonial.name });
+      await deleted.getByText(/Deleted by owner@example\.com/).waitFor();
+      await deleted.getByRole('button', { name: `Restore ${testimonial.name}` }).click();
+      await page.getByText('Item restored.').waitFor();
+      await page.getByRole('button', { name: `Delete ${testimonial.name}` }).waitFor();
+      assert.equal(await count(), 1);
+      await asVisitor('/', async (visitor) => {
+        await visitor.locator('#testimonials').getByText(testimonial.name).first().waitFor();
+      });
+      assertNoPageErrors(page);
+    });
+  });
+}
