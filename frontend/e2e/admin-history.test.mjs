@@ -50,7 +50,7 @@ for (const [name, viewport] of [
       const draftTitle = `Draft hero ${viewport.width}`;
       await openSection(page, 'Hero Section');
       await fieldByLabel(page, 'Title').fill(draftTitle);
-      await page.getByRole('button', { name: 'Save as Draft' }).click();
+      await page.getByRole('button', { name: 'Keep as Draft' }).click();
       await page.getByText('Draft saved. Visitors still see the published version.').waitFor();
       const bar = page.getByTestId('draft-bar');
       await bar.getByText('Draft', { exact: true }).waitFor();

@@ -1,7 +1,8 @@
 // The copy of drafts, preview and history in the admin, and the public page's preview banner.
 
 export const historyTexts = {
-  saveDraft: 'Save as Draft',
+  // Not 'Save …': a form's Save button stays the only one whose name holds 'Save'.
+  saveDraft: 'Keep as Draft',
   savingDraft: 'Saving draft...',
   draftSaved: 'Draft saved. Visitors still see the published version.',
   draftFailed: 'Error saving the draft. Please try again.',

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { Status } from '@/components/ui/status-message'
 
 interface DraftsSlot<P> {
-  /** Save as Draft: stores the payload as the draft of row `id` (a new item's when undefined); resolves to the message to show. */
+  /** Keep as Draft: stores the payload as the draft of row `id` (a new item's when undefined); resolves to the message to show. */
   save: (id: string | undefined, payload: P) => Promise<Status>
   /** After Save Changes stored row `id` (undefined: a new item): its draft, published by it, is discarded. */
   saved: (id: string | undefined) => Promise<void>

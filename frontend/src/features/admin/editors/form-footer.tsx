@@ -16,7 +16,7 @@ interface FormFooterProps {
   onCancel: () => void
   /** A field that breaks its rule (features/admin/guard/use-field-checks.ts). */
   problem?: Status | null
-  /** Save as Draft beside Save, when the list offers drafts. */
+  /** Keep as Draft beside Save, when the list offers drafts. */
   onSaveDraft?: () => void
 }
 

@@ -20,7 +20,7 @@ export interface ListFormProps<V> {
   error: string | null
   onSave: (values: V) => void
   onCancel: () => void
-  /** Save as Draft, when the list offers drafts. */
+  /** Keep as Draft, when the list offers drafts. */
   onSaveDraft?: (values: V) => void
   /** Set by the list: a form among the grid's cards spans its whole row. */
   className?: string

@@ -22,7 +22,7 @@ export interface SingleRowFormProps<R, V> {
   saving: boolean
   status: Status | null
   onSave: (values: V) => Promise<void>
-  /** Save as Draft, when the section offers drafts. */
+  /** Keep as Draft, when the section offers drafts. */
   onSaveDraft?: (values: V) => Promise<void>
 }
 

@@ -81,7 +81,7 @@ interface SaveBarProps {
   uploading?: boolean
   status: Status | null
   className?: string
-  /** Save as Draft beside Save Changes, when the section offers drafts. */
+  /** Keep as Draft beside Save Changes, when the section offers drafts. */
   onSaveDraft?: () => void
 }
 
