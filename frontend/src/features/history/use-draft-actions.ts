@@ -18,7 +18,11 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
 
   async function save(id: string | undefined, payload: object): Promise<Status> {
     setStatus(null)
-    const result = await settle(() => saveDraft(table, id ?? newRowId(), payload))
+    // The database stamps versions; a draft keeps only the values, so laying it over the
+    // row (form, preview) never hides the row's own version.
+    const values: Record<string, unknown> = { ...payload }
+    delete values.updated_at
+    const result = await settle(() => saveDraft(table, id ?? newRowId(), values))
     if (!result.success) {
       console.error('Error saving a draft:', result.error)
       return { text: failureText(t.draftFailed, result.error), tone: 'error' }
