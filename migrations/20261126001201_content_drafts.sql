@@ -24,6 +24,10 @@ create table public.content_drafts (
   -- The draft's values, by column (those the editor's form writes); the live row's
   -- other columns are kept when it is published.
   data             jsonb not null check (jsonb_typeof(data) = 'object'),
+  -- The live row's version (updated_at) the draft was made over; null for a new item.
+  -- Publishing refuses when the row has changed since, so a draft never silently
+  -- undoes someone's later change.
+  base_updated_at  timestamptz,
   updated_by       uuid,
   updated_by_email text,
   updated_at       timestamptz not null default clock_timestamp(),
@@ -160,6 +164,8 @@ grant execute on function public.require_editor() to anon, authenticated, servic
 
 -- Publishes the draft of `target_id` in `target`: its values go onto the live row (or
 -- the new item is inserted under that id), and the draft is deleted, in one transaction.
+-- A draft made over an older version of the row than the live one is refused (409,
+-- PT409) and kept: the editor opens it over the newer row and saves what should stay.
 create or replace function public.publish_content_draft(target text, target_id uuid)
 returns jsonb
 language plpgsql
@@ -167,17 +173,25 @@ security invoker
 set search_path = ''
 as $$
 declare
-  draft jsonb;
+  draft public.content_drafts;
+  live timestamptz;
   result jsonb;
 begin
   perform public.require_editor();
   delete from public.content_drafts d
    where d.table_name = target and d.row_id = target_id
-  returning d.data into draft;
-  if draft is null then
+  returning d.* into draft;
+  if draft.row_id is null then
     raise exception 'there is no draft of this content' using errcode = 'PT404';
   end if;
-  result := public.put_content_row(target, target_id, draft);
+  if draft.base_updated_at is not null then
+    execute format('select updated_at from public.%I where id = $1', target) using target_id into live;
+    if live is distinct from draft.base_updated_at and live is not null then
+      raise exception 'the content changed since this draft was saved'
+        using errcode = 'PT409', detail = format('The live version is of %s.', live);
+    end if;
+  end if;
+  result := public.put_content_row(target, target_id, draft.data);
   return result;
 end
 $$;

@@ -107,6 +107,32 @@ describe('content_drafts', () => {
     assert.equal(last.changed_by_email, 'owner@example.com');
   });
 
+  test('a draft made over an older version is not published over a later change, and is kept', async () => {
+    const about = (await editor().from('about_content').select('id, title, updated_at').single()).data;
+    const draft = await editor()
+      .from('content_drafts')
+      .insert({ table_name: 'about_content', row_id: about.id, data: { title: 'Draft over the old version' }, base_updated_at: about.updated_at });
+    assert.equal(draft.error, null);
+    const later = await editor().from('about_content').update({ title: 'A later change' }).eq('id', about.id).select('title');
+    assert.equal(later.error, null);
+
+    const refused = await editor().rpc('publish_content_draft', { target: 'about_content', target_id: about.id });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.error.code, 'PT409');
+    assert.match(refused.error.message, /changed since this draft was saved/);
+    const { data: live } = await client().from('about_content').select('title');
+    assert.deepEqual(live, [{ title: 'A later change' }]);
+    const kept = await editor().from('content_drafts').select('data').eq('row_id', about.id);
+    assert.deepEqual(kept.data, [{ data: { title: 'Draft over the old version' } }]);
+
+    // Made over the live version, it publishes.
+    const current = (await editor().from('about_content').select('updated_at').single()).data;
+    await editor().from('content_drafts').update({ base_updated_at: current.updated_at }).eq('row_id', about.id);
+    const published = await editor().rpc('publish_content_draft', { target: 'about_content', target_id: about.id });
+    assert.equal(published.error, null, JSON.stringify(published.error));
+    assert.equal(published.data.title, 'Draft over the old version');
+  });
+
   test('a draft of a new item is published under its pre-generated id', async () => {
     const id = randomUUID();
     const draft = await editor()

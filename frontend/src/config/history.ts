@@ -12,6 +12,8 @@ export const historyTexts = {
   publishing: 'Publishing...',
   published: 'Draft published. Visitors now see it.',
   publishFailed: 'Error publishing the draft. Please try again.',
+  publishConflict:
+    'Error: this content was changed after the draft was made, so publishing it could undo that change. Open it (it shows the draft over the newest version), check the values, and Save to publish them.',
   discard: 'Discard draft',
   discarded: 'Draft discarded.',
   discardFailed: 'Error discarding the draft. Please try again.',

@@ -7,7 +7,7 @@ import { historyTexts as t } from '@/config/history'
 import { failureText } from '@/lib/network-error'
 import type { ContentDraft, ContentTable } from '@/lib/preview-drafts'
 import { settle } from '@/lib/use-mutation'
-import { discardDraft, publishDraft, saveDraft, useDrafts } from './api/content-drafts'
+import { DRAFT_CONFLICT, discardDraft, publishDraft, saveDraft, useDrafts } from './api/content-drafts'
 import { newRowId } from './new-id'
 
 export function useDraftActions(table: ContentTable, refetchSection: () => Promise<unknown>) {
@@ -16,13 +16,14 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
   const [status, setStatus] = useState<Status | null>(null)
   const draftOf = (id: string | undefined): ContentDraft | undefined => drafts.find((draft) => draft.row_id === id)
 
-  async function save(id: string | undefined, payload: object): Promise<Status> {
+  /** `base`: the live row's updated_at the draft is made over (null for a new item). */
+  async function save(id: string | undefined, payload: object, base: string | null): Promise<Status> {
     setStatus(null)
     // The database stamps versions; a draft keeps only the values, so laying it over the
     // row (form, preview) never hides the row's own version.
     const values: Record<string, unknown> = { ...payload }
     delete values.updated_at
-    const result = await settle(() => saveDraft(table, id ?? newRowId(), values))
+    const result = await settle(() => saveDraft(table, id ?? newRowId(), values, base))
     if (!result.success) {
       console.error('Error saving a draft:', result.error)
       return { text: failureText(t.draftFailed, result.error), tone: 'error' }
@@ -33,10 +34,12 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
 
   async function publish(draft: ContentDraft) {
     setStatus(null)
-    const result = await settle(() => publishDraft(table, draft.row_id))
-    if (!result.success) {
-      console.error('Error publishing a draft:', result.error)
-      setStatus({ text: failureText(t.publishFailed, result.error), tone: 'error' })
+    try {
+      await publishDraft(table, draft.row_id)
+    } catch (error) {
+      console.error('Error publishing a draft:', error)
+      const conflict = (error as { code?: unknown } | null)?.code === DRAFT_CONFLICT
+      setStatus({ text: conflict ? t.publishConflict : failureText(t.publishFailed, error), tone: 'error' })
       return
     }
     await Promise.all([query.refetch(), refetchSection()])

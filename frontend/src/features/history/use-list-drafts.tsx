@@ -31,7 +31,7 @@ export function useListDrafts<T extends { id: string; updated_at?: string | null
 
   return {
     of: over,
-    save: actions.save,
+    save: (id, payload) => actions.save(id, payload, items.find((item) => item.id === id)?.updated_at ?? null),
     saved: actions.saved,
     actions: (
       <Button variant="outline" aria-expanded={showDeleted} aria-controls={deletedId} onClick={() => setShowDeleted(!showDeleted)}>

@@ -22,7 +22,7 @@ export function useRowDrafts<R extends { id: string; updated_at?: string | null 
   return {
     row: draft ? ({ ...(row ?? {}), ...draft.data, id: row?.id ?? draft.row_id } as R) : null,
     version: draft?.updated_at ?? '',
-    save: (id, payload) => actions.save(id ?? draft?.row_id, payload),
+    save: (id, payload) => actions.save(id ?? draft?.row_id, payload, row?.updated_at ?? null),
     saved: actions.saved,
     panel: (
       <div className="space-y-3">

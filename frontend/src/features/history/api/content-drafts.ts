@@ -19,8 +19,13 @@ export function useDrafts(table: ContentTable) {
   return useQuery(`content_drafts:${table}`, () => getDrafts(table))
 }
 
-export async function saveDraft(table: ContentTable, rowId: string, data: object): Promise<void> {
-  const { error } = await supabase.from('content_drafts').upsert({ table_name: table, row_id: rowId, data }).select('row_id').single()
+/** `base`: the live row's updated_at the draft is made over (null for a new item); publishing checks it. */
+export async function saveDraft(table: ContentTable, rowId: string, data: object, base: string | null): Promise<void> {
+  const { error } = await supabase
+    .from('content_drafts')
+    .upsert({ table_name: table, row_id: rowId, data, base_updated_at: base })
+    .select('row_id')
+    .single()
   if (error) throw error
 }
 
@@ -28,6 +33,9 @@ export async function discardDraft(table: ContentTable, rowId: string): Promise<
   const { error } = await supabase.from('content_drafts').delete().eq('table_name', table).eq('row_id', rowId)
   if (error) throw error
 }
+
+/** The code publish_content_draft answers when the live row changed since the draft was made. */
+export const DRAFT_CONFLICT = 'PT409'
 
 export async function publishDraft(table: ContentTable, rowId: string): Promise<void> {
   const { error } = await supabase.rpc('publish_content_draft', { target: table, target_id: rowId })
