@@ -1,6 +1,6 @@
-//! The bar across a public page opened as a draft preview by an editor: it says drafts
-//! are shown (a visitor opening the same link sees the published site and no bar) and
-//! leads back to the published page.
+//! The bar along the bottom of a public page (clear of the fixed header) opened as a draft
+//! preview by an editor: it says drafts are shown (a visitor opening the same link sees
+//! the published site and no bar) and leads back to the published page.
 import { Eye } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { historyTexts as t } from '@/config/history'
@@ -26,7 +26,7 @@ export function PreviewBanner() {
     <div
       role="status"
       data-testid="preview-banner"
-      className="sticky top-0 z-50 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-400 px-4 py-2 text-center text-sm text-amber-950"
+      className="fixed inset-x-0 bottom-0 z-50 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-400 px-4 py-2 text-center text-sm text-amber-950"
     >
       <Eye aria-hidden="true" className="size-4" />
       <strong className="font-semibold">{t.previewBanner}</strong>
