@@ -186,7 +186,8 @@ begin
   end if;
   if draft.base_updated_at is not null then
     execute format('select updated_at from public.%I where id = $1', target) using target_id into live;
-    if live is distinct from draft.base_updated_at and live is not null then
+    -- A row deleted since counts as changed: publishing would bring it back.
+    if live is distinct from draft.base_updated_at then
       raise exception 'the content changed since this draft was saved'
         using errcode = 'PT409', detail = format('The live version is of %s.', live);
     end if;

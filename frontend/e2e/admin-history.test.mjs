@@ -1,6 +1,7 @@
 // Drafts, preview and history as the owner uses them, on a phone and on a desktop: a
 // draft saved, seen at the preview link by the editor (not by a visitor), then
-// published; a service's earlier version restored; a deleted testimonial restored from
+// published; a draft kept across a reload and published by Save Changes; a service's
+// earlier version restored; a deleted testimonial restored from
 // Recently deleted. Each step is checked on the page a visitor sees.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -79,6 +80,27 @@ for (const [name, viewport] of [
       await asVisitor('/', async (visitor) => {
         assert.equal((await heroTitle(visitor).innerText()).trim(), draftTitle);
       });
+      const { rows: drafts } = await site.sql('select count(*)::int as n from content_drafts');
+      assert.equal(drafts[0].n, 0);
+    });
+
+    it('keeps a draft across a reload, and Save Changes over it publishes it and drops it', async () => {
+      const draftTitle = `About draft ${viewport.width}`;
+      await openSection(page, 'About');
+      await fieldByLabel(page, 'Section Title').fill(draftTitle);
+      await page.getByRole('button', { name: 'Keep as Draft' }).click();
+      await page.getByTestId('draft-bar').waitFor();
+
+      await page.reload();
+      await page.getByText('Welcome, owner@example.com').first().waitFor();
+      await openSection(page, 'About');
+      await page.getByTestId('draft-bar').waitFor();
+      assert.equal(await fieldByLabel(page, 'Section Title').inputValue(), draftTitle, 'the form opens with the draft');
+
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByTestId('draft-bar').waitFor({ state: 'detached' });
+      const { rows } = await site.sql('select title from about_content');
+      assert.deepEqual(rows, [{ title: draftTitle }]);
       const { rows: drafts } = await site.sql('select count(*)::int as n from content_drafts');
       assert.equal(drafts[0].n, 0);
     });

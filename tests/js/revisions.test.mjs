@@ -125,6 +125,15 @@ describe('content_drafts', () => {
     const kept = await editor().from('content_drafts').select('data').eq('row_id', about.id);
     assert.deepEqual(kept.data, [{ data: { title: 'Draft over the old version' } }]);
 
+    // An item deleted since the draft was made is not brought back by publishing it.
+    const service = (await editor().from('services').select('id, updated_at').limit(1).single()).data;
+    await editor().from('content_drafts').insert({ table_name: 'services', row_id: service.id, data: { title: 'Draft' }, base_updated_at: service.updated_at });
+    await editor().from('services').delete().eq('id', service.id);
+    const gone = await editor().rpc('publish_content_draft', { target: 'services', target_id: service.id });
+    assert.equal(gone.status, 409);
+    assert.deepEqual((await client().from('services').select('id').eq('id', service.id)).data, []);
+    await editor().from('content_drafts').delete().eq('row_id', service.id);
+
     // Made over the live version, it publishes.
     const current = (await editor().from('about_content').select('updated_at').single()).data;
     await editor().from('content_drafts').update({ base_updated_at: current.updated_at }).eq('row_id', about.id);
