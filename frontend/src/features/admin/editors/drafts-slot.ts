@@ -1,5 +1,5 @@
 //! What a section's editor is given to offer drafts and history (features/history builds
-//! it; the editors only place it): the draft's values to open the form with, "Save as
+//! it; the editors only place it): the draft's values to open the form with, "Keep as
 //! Draft" beside Save, and the draft's and history's panels. Absent, an editor has none.
 import type { ReactNode } from 'react'
 import type { Status } from '@/components/ui/status-message'
