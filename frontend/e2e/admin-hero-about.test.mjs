@@ -61,7 +61,7 @@ describe('hero editor', () => {
   });
 
   it("saves trimmed values by id with updated_at, 'Saving...' meanwhile, then the landing page shows them", async () => {
-    const { rows } = await site.sql('select id from hero_content');
+    const { rows } = await site.sql('select id, updated_at from hero_content');
     const { writes, stop } = recordWrites(page, 'hero_content');
     let release;
     const held = new Promise((resolve) => (release = resolve));
@@ -86,6 +86,8 @@ describe('hero editor', () => {
     const [write] = writes;
     assert.equal(write.method, 'PATCH');
     assert.equal(write.url.searchParams.get('id'), `eq.${rows[0].id}`);
+    // Only over the version the form loaded: another tab's save in between is not overwritten.
+    assert.equal(Date.parse(write.url.searchParams.get('updated_at').replace(/^eq\./, '')), rows[0].updated_at.getTime());
     assert.deepEqual(Object.keys(write.body).sort(), [
       'background_image',
       'background_image_alt',
@@ -131,6 +133,8 @@ describe('hero editor', () => {
     await site.sql('delete from hero_content');
     await page.reload();
     await field('Title').waitFor();
+    // The failed save's values came back after the reload (kept until saved or discarded).
+    await page.getByTestId('restored-draft').getByRole('button', { name: 'Discard' }).click();
     assert.equal(await field('Title').inputValue(), 'Transform Your Space');
     const { writes, stop } = recordWrites(page, 'hero_content');
     await field('Title').fill('A fresh start');
@@ -171,7 +175,7 @@ describe('about editor', () => {
   });
 
   it('saves by id and the landing page shows the new title and numbers', async () => {
-    const { rows } = await site.sql('select id from about_content');
+    const { rows } = await site.sql('select id, updated_at from about_content');
     const { writes, stop } = recordWrites(page, 'about_content');
     await field('Section Title').fill(' Our Workroom ');
     await field('Years of Experience').fill('17');
@@ -182,6 +186,8 @@ describe('about editor', () => {
     stop();
     assert.equal(writes[0].method, 'PATCH');
     assert.equal(writes[0].url.searchParams.get('id'), `eq.${rows[0].id}`);
+    assert.ok(writes[0].url.searchParams.get('updated_at').startsWith('eq.'));
+    assert.equal(Date.parse(writes[0].url.searchParams.get('updated_at').slice(3)), rows[0].updated_at.getTime());
     assert.deepEqual(Object.keys(writes[0].body).sort(), [
       'content',
       'image_alt',
@@ -225,6 +231,8 @@ describe('about editor', () => {
     // The section is page state: a reload starts again at the hero.
     await openSection(page, 'About');
     await field('Section Title').waitFor();
+    // The failed save's values came back after the reload (kept until saved or discarded).
+    await page.getByTestId('restored-draft').getByRole('button', { name: 'Discard' }).click();
     assert.equal(await field('Years of Experience').inputValue(), '0');
     const { writes, stop } = recordWrites(page, 'about_content');
     await field('Section Title').fill('About us');

@@ -1,10 +1,11 @@
 // The site's mail, end to end through a real SMTP server: a visitor's enquiry
 // reaches the address set in Site Settings with Reply-To the visitor; "Forgot password?"
 // → the mail's link → "Set a new password" → signed in; an invite from Account → the
-// colleague follows the link, sets a password and sees the admin, and signs in again.
+// colleague follows the link, sets a password and sees the admin, and signs in again;
+// the same two mails' 6-digit codes, typed on the sign-in screen instead of the links.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { screenshotPath } from './lib/browser.mjs';
+import { screenshotPath, viewports } from './lib/browser.mjs';
 import { addOwner, fillSignIn, openSection, signIn } from './lib/admin.mjs';
 import { linkAndCode, startMailSite } from './lib/mail.mjs';
 import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
@@ -20,8 +21,8 @@ after(async () => {
   await site?.close();
 });
 
-async function withPage(fn) {
-  const page = await site.openPage();
+async function withPage(fn, pageOptions) {
+  const page = await site.openPage(pageOptions);
   try {
     await fn(page);
   } finally {
@@ -142,6 +143,87 @@ describe('mail from the admin and the site', () => {
     });
     await withPage(async (page) => {
       await signIn(page, site, { email: colleague, password: 'Colleague pass 4' });
+    });
+  });
+});
+
+describe("the mails' 6-digit codes", () => {
+  it('Forgot password? → Send Reset Link → the code from the mail (a wrong one refused) → Set a new password, on a phone', async () => {
+    const user = { email: 'code-recovery@example.com', password: 'Old password 1' };
+    await addOwner(site, user);
+    await withPage(
+      async (page) => {
+        await page.goto(`${site.url}/admin`);
+        await page.getByRole('button', { name: 'Forgot password?' }).click();
+        await page.getByLabel('Email Address').fill(user.email);
+        await page.getByRole('button', { name: 'Send Reset Link' }).click();
+        const form = page.getByTestId('email-code-form');
+        await form.getByText('Enter the 6-digit code from the email').waitFor();
+        const { code } = linkAndCode(await site.smtp.waitFor(user.email, () => true, MAIL_TIMEOUT));
+        assert.match(code, /^\d{6}$/);
+        const wrong = code === '000000' ? '111111' : '000000';
+        await form.getByLabel('6-digit code').fill(wrong);
+        await form.getByRole('button', { name: 'Continue' }).click();
+        await form.getByText('That code is wrong or has expired. Check the email, or ask for a new one.').waitFor();
+        await form.getByLabel('6-digit code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+        await form.getByRole('button', { name: 'Continue' }).click();
+        await setNewPassword(page, 'Code password 5', 'Choose the password you will sign in with from now on.');
+        await page.getByText(`Welcome, ${user.email}`).first().waitFor();
+        assertNoPageErrors(page);
+      },
+      { viewport: viewports.mobile, isMobile: true },
+    );
+    await withPage(async (page) => {
+      await signIn(page, site, { email: user.email, password: 'Code password 5' });
+    });
+  });
+
+  it("an invitee types the invitation's code on the sign-in screen, chooses a password and sees the admin", async () => {
+    const colleague = 'code-colleague@example.com';
+    await withPage(async (page) => {
+      await signIn(page, site);
+      await openSection(page, 'Account');
+      await page.getByLabel('Colleague\u2019s Email').fill(colleague);
+      await page.getByRole('button', { name: 'Send Invite' }).click();
+      await page.getByText(`Invite sent to ${colleague}.`).waitFor();
+    });
+    const { code } = linkAndCode(await site.smtp.waitFor(colleague, () => true, MAIL_TIMEOUT));
+    await withPage(async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await page.getByRole('button', { name: 'Invited? Enter the code from your invitation' }).click();
+      const form = page.getByTestId('email-code-form');
+      await form.getByLabel('Email Address').fill(colleague);
+      await form.getByLabel('6-digit code').fill(code);
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await setNewPassword(page, 'Invited pass 6', 'Welcome! Choose a password to finish setting up your account.');
+      await page.getByText(`Welcome, ${colleague}`).first().waitFor();
+      assertNoPageErrors(page);
+    });
+    await withPage(async (page) => {
+      await signIn(page, site, { email: colleague, password: 'Invited pass 6' });
+    });
+  });
+
+  it("an account past its wrong codes for the hour: the screen says to use a new mail's link", async () => {
+    const user = { email: 'code-locked@example.com', password: 'Locked password 1' };
+    await addOwner(site, user);
+    await withPage(async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email Address').fill(user.email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      const form = page.getByTestId('email-code-form');
+      await form.getByText('Enter the 6-digit code from the email').waitFor();
+      const { code } = linkAndCode(await site.smtp.waitFor(user.email, () => true, MAIL_TIMEOUT));
+      // The hour's 30 wrong codes for this account, as guessers from many clients would leave them.
+      await site.sql(`insert into auth.code_failures (user_id) select id from auth.users, generate_series(1, 30) where email = $1`, [
+        user.email,
+      ]);
+      await form.getByLabel('6-digit code').fill(code);
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await form.getByText('Too many wrong codes. Use the link in a new email, or try a code again in an hour.').waitFor();
+      assert.equal(await page.getByRole('heading', { name: 'Set a new password' }).count(), 0);
+      assertNoPageErrors(page);
     });
   });
 });

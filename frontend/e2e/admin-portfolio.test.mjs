@@ -181,6 +181,8 @@ describe('portfolio management', () => {
     stop();
     assert.equal(writes[0].method, 'PATCH');
     assert.equal(writes[0].url.searchParams.get('id'), `eq.${before[0].id}`);
+    // Guarded on the version the form loaded (lib/table-writes.ts).
+    assert.match(writes[0].url.searchParams.get('updated_at') ?? '', /^eq\.\d{4}-/);
     assert.equal(writes[0].body.sort_order, before[0].sort_order);
     assert.ok(writes[0].body.updated_at);
     assert.equal(writes[0].body.description, '<p>Blackout blinds with <strong>cordless lifts</strong> for a nursery.</p>');

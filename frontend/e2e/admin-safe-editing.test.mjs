@@ -60,13 +60,19 @@ describe('unsaved changes', () => {
     await reload;
     assert.match(await heroTitle().inputValue(), / unsaved$/);
 
-    // Leave for real: the change is discarded, nothing was saved.
+    // Leave for real: the change comes back after the reload, said so, and nothing was
+    // saved; Discard throws it away.
     page.once('dialog', (d) => void d.accept());
     await page.reload();
     await heroTitle().waitFor();
-    assert.doesNotMatch(await heroTitle().inputValue(), /unsaved/);
+    const restored = page.getByTestId('restored-draft');
+    await restored.getByText('Restored your unsaved changes').waitFor();
+    assert.match(await heroTitle().inputValue(), / unsaved$/);
     const { rows } = await site.sql('select title from hero_content');
     assert.doesNotMatch(rows[0].title, /unsaved/);
+    await restored.getByRole('button', { name: 'Discard' }).click();
+    assert.equal(await heroTitle().inputValue(), rows[0].title);
+    await restored.waitFor({ state: 'detached' });
   });
 
   it('clears the success message as soon as a field changes again', async () => {

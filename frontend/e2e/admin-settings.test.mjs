@@ -108,6 +108,8 @@ describe('site settings', () => {
     stop();
     assert.equal(writes[0].method, 'PATCH');
     assert.equal(writes[0].url.searchParams.get('id'), `eq.${rows[0].id}`);
+    // Guarded on the version the form loaded (lib/table-writes.ts).
+    assert.match(writes[0].url.searchParams.get('updated_at') ?? '', /^eq\.\d{4}-/);
     assert.deepEqual(Object.keys(writes[0].body).sort(), [
       'logo_url',
       'primary_color',

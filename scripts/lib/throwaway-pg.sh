@@ -19,7 +19,7 @@ start_throwaway_pg() {
   pg_run "$PG_BIN/initdb" -D "$PG_TMP/data" -U postgres -E UTF8 --locale=C --auth=trust >"$PG_TMP/initdb.log" 2>&1 \
     || { cat "$PG_TMP/initdb.log"; die "initdb failed"; }
   pg_run "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -t 60 \
-    -o "-p $port -k $PG_TMP -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    -o "-p $port -k $PG_TMP -c listen_addresses=127.0.0.1 -c max_connections=300 -c wal_level=logical -c max_replication_slots=100 -c max_wal_senders=100 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
     start >/dev/null || { cat "$PG_TMP/server.log"; die "the test PostgreSQL did not start"; }
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
   say "test PostgreSQL on port $port ($PG_TMP)"

@@ -37,6 +37,17 @@ const tokenOf = (link) => new URL(link).searchParams.get('token');
 const follow = (link) => fetch(link, { redirect: 'manual' });
 const fragmentOf = (res) => new URLSearchParams(new URL(res.headers.get('location')).hash.slice(1));
 
+const settingsOf = async (server) => (await fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: server.anonKey } })).json();
+
+describe('GET /auth/v1/settings', () => {
+  test('says smtp_configured: true beside what GoTrue serves, when mail leaves the server', async () => {
+    const settings = await settingsOf(pleat);
+    assert.equal(settings.smtp_configured, true);
+    assert.equal(settings.external.email, true);
+    assert.equal(settings.mailer_autoconfirm, true);
+  });
+});
+
 describe('password recovery', () => {
   test('the code from the mail signs in with PASSWORD_RECOVERY, then a new password works', async () => {
     const user = await createUser(pleat);

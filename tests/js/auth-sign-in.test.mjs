@@ -1,6 +1,7 @@
 // Signing in with supabase-js: the session it gets and keeps, the one error
 // for a wrong password and an unknown email, the events onAuthStateChange
-// reports over a session's life, and signup (off unless switched on).
+// reports over a session's life, signup (off unless switched on), and what
+// /auth/v1/settings says about mail on a server without SMTP.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPleat } from './lib/pleat.mjs';
@@ -16,6 +17,19 @@ before(async () => {
   pleat = await startPleat({ env: { PLEAT_TRUSTED_PROXIES: '127.0.0.1' } });
 });
 after(() => pleat?.stop());
+
+describe('without PLEAT_SMTP_URL', () => {
+  test('/auth/v1/settings says smtp_configured: false, and supabase-js asks for mail as before', async () => {
+    const res = await fetch(`${pleat.url}/auth/v1/settings`, { headers: { apikey: pleat.anonKey } });
+    assert.equal(res.status, 200);
+    const settings = await res.json();
+    assert.equal(settings.smtp_configured, false);
+    assert.equal(settings.external.email, true);
+    // The key is Pleat's own; supabase-js never reads it, and its mail calls are answered as GoTrue answers them.
+    const user = await createUser(pleat);
+    assert.deepEqual(await authClient(pleat).auth.resetPasswordForEmail(user.email), { data: {}, error: null });
+  });
+});
 
 describe('signInWithPassword', () => {
   test('the right password gives a session GoTrue would give', async () => {

@@ -31,6 +31,9 @@ pub struct AuthSettings {
     pub redirect_urls: Vec<String>,
     /// Lifetime of emailed links and codes, seconds (`PLEAT_MAILER_OTP_EXP`).
     pub otp_exp: u64,
+    /// Whether mail is sent at all (`PLEAT_SMTP_URL` is set); `GET /settings`
+    /// tells the app, so it does not promise a mail that never leaves.
+    pub smtp_configured: bool,
 }
 
 pub struct AuthState {

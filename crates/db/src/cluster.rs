@@ -88,8 +88,10 @@ impl ManagedCluster {
         }
         let log = data_dir.join("postgres.log");
         cluster.ensure_log_file(&log)?;
+        // Logical decoding feeds /realtime/v1's postgres_changes: one
+        // temporary slot per pleat process.
         let opts = format!(
-            "-p {} -k '{}' -c listen_addresses=127.0.0.1",
+            "-p {} -k '{}' -c listen_addresses=127.0.0.1 -c wal_level=logical -c max_replication_slots=20",
             cluster.port,
             cluster.pgdata.display()
         );

@@ -49,7 +49,10 @@ async fn migrations_apply_twice_without_change() {
 async fn the_backend_sets_come_before_the_app_and_keep_their_own_names() {
     let sets = standard().await;
     let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["roles", "auth", "mail", "storage", "app"]);
+    assert_eq!(
+        names,
+        ["roles", "auth", "mail", "storage", "realtime", "app"]
+    );
     let pool = fresh(&sets).await;
     let per_set: Vec<(String, i64)> = sqlx::query_as(
         "SELECT set_name, count(*) FROM pleat.schema_migrations GROUP BY 1 ORDER BY 1",

@@ -12,8 +12,13 @@ pub const DEFAULT_MAX_ATTEMPTS: u32 = 8;
 
 #[derive(Debug, Clone)]
 pub struct MailSettings {
-    /// `None`: mails are written to the log instead of sent.
+    /// `None`: nothing is sent; the log says a mail was not sent, to whom
+    /// and why, without its link or code.
     pub smtp: Option<SmtpUrl>,
+    /// Without SMTP, also log each mail's link and code
+    /// (`PLEAT_MAIL_LOG_LINKS`): a developer's deliberate choice, since
+    /// anyone who reads the log could then sign in as the recipient.
+    pub log_links: bool,
     /// The `From` of every mail, `addr` or `Name <addr>`.
     pub from: String,
     /// The public URL without a trailing slash (templates see it as `site_url`).
@@ -39,6 +44,7 @@ impl MailSettings {
     pub fn new(smtp: Option<SmtpUrl>, from: String, site_url: String) -> MailSettings {
         MailSettings {
             smtp,
+            log_links: false,
             from,
             site_url: site_url.trim_end_matches('/').to_string(),
             templates_dir: None,

@@ -2,9 +2,10 @@
 //! (sent by `pleat_mail.enqueue` at commit) and also polls every
 //! `MailSettings::poll`, which finds retries that came due, leases that ran out
 //! and mails queued while the LISTEN connection was down. Each due row is
-//! claimed, rendered, sent (or logged when no SMTP server is configured) and
-//! marked sent, retried with exponential backoff, or failed after
-//! `max_attempts` tries or at once on a permanent SMTP refusal.
+//! claimed, rendered, sent (or, with no SMTP server configured, noted in the
+//! log without its link or code) and marked sent, retried with exponential
+//! backoff, or failed after `max_attempts` tries or at once on a permanent
+//! SMTP refusal.
 
 use std::sync::Arc;
 
@@ -127,12 +128,7 @@ impl Worker {
             Err(e) => Err((e, true)),
             Ok(rendered) => match &self.transport {
                 None => {
-                    tracing::info!(
-                        to = %mail.recipient,
-                        subject = %rendered.subject,
-                        link = ctx.get("link").and_then(|l| l.as_str()).unwrap_or(""),
-                        "mail (no PLEAT_SMTP_URL, so logged instead of sent)"
-                    );
+                    self.log_unsent(mail, &rendered.subject, &ctx);
                     Ok(())
                 }
                 Some(transport) => match message::build(mail, &self.from, rendered) {
@@ -164,5 +160,28 @@ impl Worker {
             }
         };
         Ok(finished.unwrap_or(Outcome::Lost))
+    }
+
+    /// Without SMTP a mail's link and code would sign anyone who reads the
+    /// log in as its recipient, so they are left out unless a developer
+    /// asked for them.
+    fn log_unsent(&self, mail: &Claimed, subject: &str, ctx: &serde_json::Value) {
+        if self.settings.log_links {
+            let field = |name: &str| ctx.get(name).and_then(|v| v.as_str()).unwrap_or("");
+            tracing::info!(
+                to = %mail.recipient,
+                subject = %subject,
+                link = field("link"),
+                code = field("token"),
+                "mail not sent (no PLEAT_SMTP_URL); PLEAT_MAIL_LOG_LINKS=true prints its link and code"
+            );
+        } else {
+            tracing::info!(
+                to = %mail.recipient,
+                subject = %subject,
+                template = %mail.template,
+                "mail not sent: no PLEAT_SMTP_URL (its link and code are not logged)"
+            );
+        }
     }
 }

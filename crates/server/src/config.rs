@@ -11,8 +11,10 @@ use secrecy::SecretString;
 
 mod mailer;
 mod rate_limits;
+mod realtime;
 mod values;
 pub use mailer::MailConfig;
+pub use realtime::RealtimeConfig;
 use values::{boolean, bytes, duration, number, parse_net, parse_site_url};
 
 /// Every `PLEAT_*` variable Pleat reads (others are refused as typos).
@@ -71,6 +73,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_MAIL_FROM",
     "PLEAT_MAIL_MAX_ATTEMPTS",
     "PLEAT_MAIL_TEMPLATES_DIR",
+    "PLEAT_MAIL_LOG_LINKS",
     "PLEAT_REDIRECT_URLS",
     "PLEAT_MAILER_OTP_EXP",
     "PLEAT_RATE_LIMIT_TOKEN_REFRESH",
@@ -78,6 +81,13 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_RATE_LIMIT_OTP",
     "PLEAT_RATE_LIMIT_EMAIL_SENT",
     "PLEAT_SMTP_MAX_FREQUENCY",
+    "PLEAT_REALTIME_MAX_CONNECTIONS",
+    "PLEAT_REALTIME_MAX_CHANNELS",
+    "PLEAT_REALTIME_MAX_EVENTS",
+    "PLEAT_REALTIME_MAX_JOINS",
+    "PLEAT_REALTIME_MAX_PAYLOAD",
+    "PLEAT_REALTIME_MAX_PRESENCE_KEYS",
+    "PLEAT_REALTIME_IDLE_TIMEOUT",
 ];
 
 #[derive(Debug, Clone)]
@@ -134,6 +144,7 @@ pub struct Config {
     /// `PLEAT_RATE_LIMIT_*` and `PLEAT_SMTP_MAX_FREQUENCY`: `/auth/v1`'s
     /// limits per client and per address.
     pub rate_limits: pleat_auth::RateLimits,
+    pub realtime: RealtimeConfig,
 }
 
 /// One line saying which variable is wrong and why.
@@ -356,6 +367,7 @@ impl Config {
             )?,
             mail: mailer::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
+            realtime: realtime::parse(&get)?,
         })
     }
 }

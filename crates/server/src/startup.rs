@@ -113,6 +113,7 @@ fn start_mail(
         site_url.to_string(),
     );
     settings.max_attempts = mail.max_attempts;
+    settings.log_links = mail.log_links;
     settings.templates_dir = Some(
         mail.templates_dir
             .clone()
@@ -122,8 +123,11 @@ fn start_mail(
         Some(url) => {
             tracing::info!(smtp = %url.describe(), from = %settings.from, "mail: sending through SMTP")
         }
-        None => tracing::info!(
-            "mail: PLEAT_SMTP_URL is not set, so mails are written to this log instead of sent"
+        None if mail.log_links => tracing::warn!(
+            "mail: PLEAT_SMTP_URL is not set, so no mail is sent; PLEAT_MAIL_LOG_LINKS=true writes their links and codes to this log"
+        ),
+        None => tracing::warn!(
+            "mail: PLEAT_SMTP_URL is not set, so no mail is sent (the admin says so; `pleat user passwd` resets a password)"
         ),
     }
     let worker =
@@ -185,6 +189,7 @@ impl Application {
                         .clone()
                         .unwrap_or_else(|| vec![site_url.clone()]),
                     otp_exp: config.mail.otp_exp,
+                    smtp_configured: config.mail.smtp.is_some(),
                 },
                 db.owner.clone(),
             )
@@ -230,6 +235,16 @@ impl Application {
             Some(given) => given,
             None => storage_backend(&config).await?,
         };
+        pleat_realtime::warn_unless_logical(&db.owner).await;
+        let realtime = web::Data::new(pleat_realtime::RealtimeState::new(
+            db.api.clone(),
+            db.owner.clone(),
+            pleat_realtime::RealtimeSettings {
+                jwt_secret: secret_for_storage.clone(),
+                limits: config.realtime.limits,
+                idle_timeout: config.realtime.idle_timeout,
+            },
+        ));
         let storage = web::Data::new(storage_state(&config, &db, backend, secret_for_storage));
         let storage_for_app = storage.clone();
         // actix starts a worker per core; each opens its share of the REST
@@ -262,6 +277,11 @@ impl Application {
                     web::scope("/storage/v1")
                         .app_data(storage.clone())
                         .configure(pleat_storage::configure),
+                )
+                .service(
+                    web::scope("/realtime/v1")
+                        .app_data(realtime.clone())
+                        .configure(pleat_realtime::configure),
                 )
                 .service(
                     web::scope("/auth/v1")

@@ -19,7 +19,7 @@ describe('isNetworkError', () => {
 
   it('is the message the app shows for it', () => {
     expect(errorMessage({ message: 'TypeError: Failed to fetch' })).toBe(networkErrorText)
-    expect(errorMessage(new Error('JWT expired'))).toBe('JWT expired')
+    expect(errorMessage(new Error('permission denied for table hero_content'))).toBe('permission denied for table hero_content')
   })
 })
 

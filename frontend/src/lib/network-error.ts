@@ -2,6 +2,8 @@
 //! blocked), in place of the browser's "TypeError: Failed to fetch" that supabase-js
 //! passes on in its error messages.
 
+import { signedOutText } from './session-ended'
+
 export const networkErrorText = "Can't reach the server. Check your connection and try again."
 
 // Chromium, Firefox, Safari and Node word a failed fetch differently; supabase-js prefixes
@@ -17,7 +19,11 @@ export function isNetworkError(error: unknown): boolean {
   return typeof message === 'string' && fetchFailure.test(message)
 }
 
-/** The spec's failure text, followed by the network sentence when that was the cause. */
+/**
+ * The spec's failure text, followed by the network sentence when that was the cause; a
+ * refusal because the session ended says only that (signedOutText), whatever the editor.
+ */
 export function failureText(specText: string, cause: unknown): string {
+  if (cause === signedOutText) return signedOutText
   return isNetworkError(cause) || cause === networkErrorText ? `${specText} ${networkErrorText}` : specText
 }

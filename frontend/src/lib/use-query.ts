@@ -6,6 +6,7 @@
 // pauses, while something still shows it (a section whose data did not come recovers).
 import { useCallback, useSyncExternalStore } from 'react'
 import { isNetworkError, networkErrorText } from './network-error'
+import { sessionEndedText } from './session-ended'
 
 export interface QueryState<T> {
   data: T | undefined
@@ -36,6 +37,8 @@ const entries = new Map<string, Entry>()
 
 export function errorMessage(error: unknown): string {
   if (isNetworkError(error)) return networkErrorText
+  const ended = sessionEndedText(error)
+  if (ended) return ended
   if (error instanceof Error && error.message) return error.message
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) {
     return error.message

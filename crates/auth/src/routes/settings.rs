@@ -1,4 +1,7 @@
 //! `GET /settings`: which sign-in methods exist. Only email and password.
+//! Pleat adds `smtp_configured` (GoTrue has no such key; supabase-js ignores
+//! keys it does not know): false when no mail leaves the server, so an app
+//! can say so instead of telling someone to check an inbox that stays empty.
 
 use actix_web::web::Data;
 use actix_web::HttpResponse;
@@ -47,5 +50,6 @@ pub async fn handle(state: Data<AuthState>) -> HttpResponse {
         "phone_autoconfirm": false,
         "sms_provider": "",
         "saml_enabled": false,
+        "smtp_configured": state.settings.smtp_configured,
     }))
 }

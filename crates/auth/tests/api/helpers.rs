@@ -36,6 +36,8 @@ pub fn settings() -> AuthSettings {
         site_url: Some("http://localhost:8080".into()),
         redirect_urls: vec!["http://localhost:8080".into()],
         otp_exp: 3600,
+        // Not passed on: the test app has no SMTP server, so the app says false.
+        smtp_configured: false,
     }
 }
 

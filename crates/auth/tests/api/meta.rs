@@ -30,6 +30,7 @@ async fn settings_say_email_only_and_signup_off() {
     assert_eq!(body["external"]["google"], false);
     assert_eq!(body["disable_signup"], true);
     assert_eq!(body["mailer_autoconfirm"], true);
+    assert_eq!(body["smtp_configured"], false, "the test app has no SMTP");
 }
 
 #[tokio::test]

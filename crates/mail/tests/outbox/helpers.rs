@@ -50,12 +50,16 @@ pub fn worker(pool: &PgPool, port: u16) -> Worker {
     Worker::new(settings(port), pool.clone()).unwrap()
 }
 
+/// The link and code every [`enqueue`]d mail carries.
+pub const ENQUEUED_LINK: &str = "https://shop.example/auth/v1/verify?token=pk_secret";
+pub const ENQUEUED_CODE: &str = "123456";
+
 pub async fn enqueue(pool: &PgPool, to: &str) -> i64 {
     pleat_mail::outbox::enqueue(
         pool,
         "recovery",
         to,
-        &serde_json::json!({"link": "https://shop.example/x", "token": "123456", "email": to}),
+        &serde_json::json!({"link": ENQUEUED_LINK, "token": ENQUEUED_CODE, "email": to}),
         None,
     )
     .await
@@ -78,6 +82,38 @@ pub async fn make_due(pool: &PgPool) {
         .execute(pool)
         .await
         .unwrap();
+}
+
+/// Everything a tracing subscriber writes, as text, for tests of what the
+/// log says.
+#[derive(Clone, Default)]
+pub struct LogCapture(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogCapture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogCapture {
+    /// A subscriber at `info`, as `pleat serve` logs by default.
+    pub fn subscriber(&self) -> impl tracing::Subscriber + Send + Sync {
+        let capture = self.clone();
+        tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::INFO)
+            .with_ansi(false)
+            .with_writer(move || capture.clone())
+            .finish()
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
 }
 
 pub struct Sink {

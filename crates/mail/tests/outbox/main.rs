@@ -1,7 +1,7 @@
 //! The outbox against a real PostgreSQL and a real SMTP server: retries with
 //! exponential backoff, giving up, restart (lease reclaim), two workers never
 //! sending one mail twice, an SMTP server that is down and then up, and the
-//! log when no SMTP server is configured.
+//! log when no SMTP server is configured (no link or code unless asked for).
 
 mod helpers;
 
@@ -168,18 +168,41 @@ async fn a_permanent_failure_is_not_retried() {
     sink.stop().await;
 }
 
-#[tokio::test]
-async fn without_smtp_mails_are_logged_and_marked_sent() {
+/// Runs one batch of a worker without SMTP and returns what it logged.
+async fn log_of_one_unsent_mail(log_links: bool) -> String {
     let pool = database().await;
-    let settings = MailSettings::new(
+    let mut settings = MailSettings::new(
         None,
         "no-reply@shop.example".into(),
         "https://shop.example".into(),
     );
+    settings.log_links = log_links;
     let worker = Worker::new(settings, pool.clone()).unwrap();
     let id = enqueue(&pool, "dev@example.com").await;
-    assert_eq!(worker.run_once().await.unwrap(), 1);
+    let log = LogCapture::default();
+    {
+        // A current-thread test runtime: the worker's events are this thread's.
+        let _guard = tracing::subscriber::set_default(log.subscriber());
+        assert_eq!(worker.run_once().await.unwrap(), 1);
+    }
     assert_eq!(row(&pool, id).await.0, "sent");
+    log.text()
+}
+
+#[tokio::test]
+async fn without_smtp_the_log_names_the_mail_but_never_its_link_or_code() {
+    let log = log_of_one_unsent_mail(false).await;
+    assert!(log.contains("mail not sent"), "{log}");
+    assert!(log.contains("dev@example.com"), "{log}");
+    assert!(!log.contains(ENQUEUED_LINK), "the link was logged: {log}");
+    assert!(!log.contains(ENQUEUED_CODE), "the code was logged: {log}");
+}
+
+#[tokio::test]
+async fn a_developer_who_asks_gets_the_link_and_code_in_the_log() {
+    let log = log_of_one_unsent_mail(true).await;
+    assert!(log.contains(ENQUEUED_LINK), "{log}");
+    assert!(log.contains(ENQUEUED_CODE), "{log}");
 }
 
 #[tokio::test]

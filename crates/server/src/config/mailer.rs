@@ -1,18 +1,21 @@
 //! The mail variables: where mail goes (`PLEAT_SMTP_URL`), who sends it, how
 //! often a mail is tried, where the app's templates are, which `redirect_to`
-//! addresses auth mail links may lead to, and how long their tokens last.
+//! addresses auth mail links may lead to, how long their tokens last, and
+//! whether a developer without SMTP wants the links in the log.
 
 use std::path::PathBuf;
 
 use pleat_mail::SmtpUrl;
 
-use super::values::number;
+use super::values::{boolean, number};
 use super::{invalid, ConfigError};
 
 #[derive(Debug, Clone)]
 pub struct MailConfig {
-    /// `None`: mails are written to the log.
+    /// `None`: nothing is sent; the log notes each mail without its link.
     pub smtp: Option<SmtpUrl>,
+    /// Without SMTP, log each mail's link and code too (a developer's setting).
+    pub log_links: bool,
     /// `None`: `no-reply@{host of the site URL}`.
     pub from: Option<String>,
     pub max_attempts: u32,
@@ -57,6 +60,7 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailCo
         .transpose()?;
     Ok(MailConfig {
         smtp,
+        log_links: boolean(get("PLEAT_MAIL_LOG_LINKS"), "PLEAT_MAIL_LOG_LINKS", false)?,
         from,
         max_attempts: number(
             get("PLEAT_MAIL_MAX_ATTEMPTS"),

@@ -270,6 +270,10 @@ fn mail_variables_are_read_and_checked() {
     assert_eq!(c.mail.max_attempts, 8);
     assert_eq!(c.mail.otp_exp, 3600);
     assert!(c.mail.redirect_urls.is_none());
+    assert!(
+        !c.mail.log_links,
+        "links stay out of the log unless asked for"
+    );
     let c = parse(&[
         ("PLEAT_SMTP_URL", "smtps://u:p@mail.example"),
         ("PLEAT_MAIL_FROM", "Shop <no-reply@shop.example>"),
@@ -280,8 +284,10 @@ fn mail_variables_are_read_and_checked() {
         ),
         ("PLEAT_MAILER_OTP_EXP", "600"),
         ("PLEAT_MAIL_TEMPLATES_DIR", "/srv/mail"),
+        ("PLEAT_MAIL_LOG_LINKS", "true"),
     ])
     .unwrap();
+    assert!(c.mail.log_links);
     let smtp = c.mail.smtp.unwrap();
     assert!(smtp.implicit_tls);
     assert_eq!(smtp.port, 465);
@@ -298,6 +304,7 @@ fn mail_variables_are_read_and_checked() {
         ("PLEAT_MAIL_MAX_ATTEMPTS", "0"),
         ("PLEAT_REDIRECT_URLS", "/relative"),
         ("PLEAT_MAILER_OTP_EXP", "5"),
+        ("PLEAT_MAIL_LOG_LINKS", "sometimes"),
     ] {
         let e = parse(&[(name, value)]).unwrap_err();
         assert_eq!(e.name, name);

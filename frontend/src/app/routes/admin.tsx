@@ -1,6 +1,7 @@
 // /admin, loaded lazily from the router so the admin code and its rich-text editor never
-// reach the public pages. It switches purely on whether someone is signed in; the chosen
-// section is held here, not in the URL.
+// reach the public pages. It switches on whether someone is signed in; a session that
+// ends while the admin is open (anywhere but this tab's Sign Out) keeps the admin and
+// its open editors under a sign-in dialog. The chosen section is held here, not in the URL.
 import { useEffect, useState, type ComponentType } from 'react'
 import { AccountSection } from '@/features/account/components/account-section'
 import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
@@ -9,9 +10,11 @@ import { SetPasswordScreen } from '@/features/account/components/set-password-sc
 import { usePasswordLanding } from '@/features/account/api/use-password-landing'
 import { AdminShell } from '@/features/admin/components/admin-shell'
 import { resolveAdminSection } from '@/features/admin/admin-section'
-import { useSession } from '@/features/auth/api/get-session'
+import { useAdminSession } from '@/features/auth/api/use-admin-session'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { FullScreenLoading } from '@/features/auth/components/full-screen-loading'
+import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
+import { SessionEndedDialog } from '@/features/auth/components/session-ended-dialog'
 import { SignInScreen } from '@/features/auth/components/sign-in-screen'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
 import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
@@ -57,7 +60,7 @@ function AdminTitle() {
 const sectionBadges = { contact: { content: <UnreadCount />, describedBy: unreadCountId } }
 
 export default function AdminRoute() {
-  const { session, isLoading } = useSession()
+  const { session, isLoading, endedEmail, leaving } = useAdminSession()
   const [section, setSection] = useState<AdminSectionKey>(() => resolveAdminSection(null))
   const { mutate: signOut, isPending: signingOut } = useSignOut()
   const [signOutError, setSignOutError] = useState<string | null>(null)
@@ -67,6 +70,7 @@ export default function AdminRoute() {
   // say), so the owner is told and can try again rather than believing they are out.
   async function onSignOut() {
     setSignOutError(null)
+    leaving()
     const result = await signOut()
     if (!result.success) {
       console.error('Error signing out:', result.error)
@@ -81,13 +85,14 @@ export default function AdminRoute() {
       <AdminTitle />
       {isLoading ? (
         <FullScreenLoading />
-      ) : !session ? (
+      ) : !session && endedEmail === null ? (
         <SignInScreen />
-      ) : landing.kind ? (
+      ) : session && landing.kind ? (
         <SetPasswordScreen invited={landing.kind === 'invite'} onDone={landing.done} />
       ) : (
         <AdminShell
-          email={session.user.email ?? ''}
+          email={session?.user.email ?? ''}
+          signedOut={!session}
           section={section}
           onSelectSection={setSection}
           onSignOut={() => void onSignOut()}
@@ -95,10 +100,12 @@ export default function AdminRoute() {
           signOutError={signOutError}
           badges={sectionBadges}
         >
+          {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
           {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
           {section === 'contact' && <MailProblemsNotice />}
           <Editor />
           {section === 'settings' && <NotificationEmailSettings />}
+          <SessionEndedDialog email={endedEmail} />
         </AdminShell>
       )}
     </>

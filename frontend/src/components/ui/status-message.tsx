@@ -1,7 +1,9 @@
 // The result line beside an admin form's save button: green, or red when the text says
-// it is an error (a message containing 'Error' is red).
+// it is an error (a message containing 'Error' is red, and so is the signed-out sentence
+// that replaces it when the session ended).
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import { cn } from '@/lib/cn'
+import { signedOutText } from '@/lib/session-ended'
 
 export type StatusTone = 'success' | 'error'
 
@@ -12,7 +14,7 @@ export interface Status {
 }
 
 export function statusTone(status: Status): StatusTone {
-  return status.tone ?? (status.text.includes('Error') ? 'error' : 'success')
+  return status.tone ?? (status.text.includes('Error') || status.text === signedOutText ? 'error' : 'success')
 }
 
 export function StatusMessage({ status, className }: { status: Status | null; className?: string }) {

@@ -16,8 +16,11 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
   const [status, setStatus] = useState<Status | null>(null)
   const draftOf = (id: string | undefined): ContentDraft | undefined => drafts.find((draft) => draft.row_id === id)
 
-  /** `base`: the live row's updated_at the draft is made over (null for a new item). */
-  async function save(id: string | undefined, payload: object, base: string | null): Promise<Status> {
+  /**
+   * `base`: the row's updated_at the draft is made over (null for a new item); `stored` runs
+   * once it is written, before the drafts are read again (the form takes it as its baseline).
+   */
+  async function save(id: string | undefined, payload: object, base: string | null, stored?: () => void): Promise<Status> {
     setStatus(null)
     // The database stamps versions; a draft keeps only the values, so laying it over the
     // row (form, preview) never hides the row's own version.
@@ -28,6 +31,7 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
       console.error('Error saving a draft:', result.error)
       return { text: failureText(t.draftFailed, result.error), tone: 'error' }
     }
+    stored?.()
     await query.refetch()
     return { text: t.draftSaved }
   }
@@ -42,7 +46,10 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
       setStatus({ text: conflict ? t.publishConflict : failureText(t.publishFailed, error), tone: 'error' })
       return
     }
-    await Promise.all([query.refetch(), refetchSection()])
+    // The section first: an open form then sees the published row (its draft's values under
+    // a new version) before the draft goes, so it never shows the old values in between.
+    await refetchSection()
+    await query.refetch()
     setStatus({ text: t.published })
   }
 
@@ -67,5 +74,5 @@ export function useDraftActions(table: ContentTable, refetchSection: () => Promi
     await query.refetch()
   }
 
-  return { drafts, draftOf, status, setStatus, save, publish, discard, saved }
+  return { drafts, loaded: query.data !== undefined, draftOf, status, setStatus, save, publish, discard, saved }
 }

@@ -31,7 +31,9 @@ export function useListDrafts<T extends { id: string; updated_at?: string | null
 
   return {
     of: over,
-    save: (id, payload) => actions.save(id, payload, items.find((item) => item.id === id)?.updated_at ?? null),
+    versionOf: (id) => (!actions.loaded ? undefined : (actions.draftOf(id)?.updated_at ?? '')),
+    save: (id, payload, over, stored) =>
+      actions.save(id, payload, over === undefined ? (items.find((item) => item.id === id)?.updated_at ?? null) : over, stored),
     saved: actions.saved,
     actions: (
       <Button variant="outline" aria-expanded={showDeleted} aria-controls={deletedId} onClick={() => setShowDeleted(!showDeleted)}>

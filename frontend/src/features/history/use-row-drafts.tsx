@@ -22,7 +22,8 @@ export function useRowDrafts<R extends { id: string; updated_at?: string | null 
   return {
     row: draft ? ({ ...(row ?? {}), ...draft.data, id: row?.id ?? draft.row_id } as R) : null,
     version: draft?.updated_at ?? '',
-    save: (id, payload) => actions.save(id ?? draft?.row_id, payload, row?.updated_at ?? null),
+    save: (id, payload, over, stored) =>
+      actions.save(id ?? draft?.row_id, payload, over === undefined ? (row?.updated_at ?? null) : over, stored),
     saved: actions.saved,
     panel: (
       <div className="space-y-3">

@@ -11,4 +11,7 @@ export const reorderTexts = {
   moveDown: (name: string) => `Move ${name} down`,
   saved: 'Order saved.',
   failed: 'Error saving the order. Please try again.',
+  changed:
+    'This list was changed somewhere else (another tab, another editor or a script) since you opened it: items were moved, added or deleted. Your move was not saved.',
+  loadCurrent: 'Load the current order',
 } as const

@@ -3,6 +3,7 @@
 // anon key instead, so this is a plain fetch in GoTrue's format.
 import { accountTexts } from '@/config/account'
 import { isNetworkError, networkErrorText } from '@/lib/network-error'
+import { sessionEndedText } from '@/lib/session-ended'
 import { supabase, supabaseConfig } from '@/lib/supabase'
 import { useMutation } from '@/lib/use-mutation'
 import { adminUrl } from '@/features/auth/api/request-password-reset'
@@ -25,8 +26,14 @@ export async function inviteColleague(email: string): Promise<void> {
   if (res.ok) return
   const body = (await res.json().catch(() => ({}))) as { msg?: string; error_code?: string }
   console.error('Error inviting a colleague:', res.status, body)
-  const text =
-    res.status === 429 ? accountTexts.errors.rateLimited : res.status === 422 && body.msg ? body.msg : accountTexts.errors.inviteFailed
+  const ended = sessionEndedText({ code: body.error_code })
+  const text = ended
+    ? ended
+    : res.status === 429
+      ? accountTexts.errors.rateLimited
+      : res.status === 422 && body.msg
+        ? body.msg
+        : accountTexts.errors.inviteFailed
   throw new Error(text)
 }
 

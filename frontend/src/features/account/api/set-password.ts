@@ -3,6 +3,7 @@
 // password, say) is shown as it says it.
 import { accountTexts } from '@/config/account'
 import { isNetworkError, networkErrorText } from '@/lib/network-error'
+import { sessionEndedText } from '@/lib/session-ended'
 import { supabase } from '@/lib/supabase'
 import { useMutation } from '@/lib/use-mutation'
 
@@ -12,9 +13,7 @@ export async function setPassword(password: string): Promise<void> {
   console.error('Error setting the password:', error)
   const text = isNetworkError(error)
     ? networkErrorText
-    : error.status === 422 && error.message
-      ? error.message
-      : accountTexts.errors.setFailed
+    : (sessionEndedText(error) ?? (error.status === 422 && error.message ? error.message : accountTexts.errors.setFailed))
   throw new Error(text, { cause: error })
 }
 

@@ -12,6 +12,9 @@ import { adminTexts } from '@/config/admin'
 import { validateEmail } from '@/features/auth/validation'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useNotificationEmail, useSaveNotificationEmail } from '../api/notification-settings'
+import { useMailNotSetUp } from '@/features/auth/api/get-mail-status'
+import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
+import { failureText } from '@/lib/network-error'
 
 export function NotificationEmailSettings() {
   const { data, refetch } = useNotificationEmail()
@@ -23,6 +26,7 @@ export function NotificationEmailSettings() {
 function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () => Promise<void> }) {
   const [email, setEmail] = useState(saved)
   const [status, setStatus] = useState<Status | null>(null)
+  const noMail = useMailNotSetUp()
   const { data: contact } = useContactInfo()
   const { mutate: save, isPending } = useSaveNotificationEmail()
   useUnsavedChanges(saved, email)
@@ -36,7 +40,7 @@ function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () 
     const result = await save(value)
     if (!result.success) {
       console.error('Error saving the enquiry address:', result.error)
-      return setStatus({ text: accountTexts.errors.saveFailed, tone: 'error' })
+      return setStatus({ text: failureText(accountTexts.errors.saveFailed, result.error), tone: 'error' })
     }
     setStatus({ text: accountTexts.notifySaved, tone: 'success' })
     await onSaved()
@@ -44,8 +48,10 @@ function NotificationEmailForm({ saved, onSaved }: { saved: string; onSaved: () 
 
   return (
     <Card className="p-6 sm:p-8">
+      {/* Without mail the hint below would promise what never happens. */}
+      <MailNotSetUpNotice className="mb-4" />
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={accountTexts.notifyTitle}>
-        <Field label={accountTexts.notifyTitle} hint={accountTexts.notifyHint}>
+        <Field label={accountTexts.notifyTitle} hint={noMail ? accountTexts.notifyHintNoMail : accountTexts.notifyHint}>
           {(control) => (
             <Input
               {...control}

@@ -9,6 +9,8 @@ import { AdminSidebar, type SectionBadge } from './admin-sidebar'
 
 interface AdminShellProps {
   email: string
+  /** The session ended elsewhere; the header says so instead of welcoming. */
+  signedOut?: boolean
   section: AdminSectionKey
   onSelectSection: (key: AdminSectionKey) => void
   onSignOut: () => void
@@ -27,7 +29,17 @@ export function AdminShell(props: AdminShellProps) {
   )
 }
 
-function GuardedShell({ email, section, onSelectSection, onSignOut, signingOut, signOutError, badges, children }: AdminShellProps) {
+function GuardedShell({
+  email,
+  signedOut,
+  section,
+  onSelectSection,
+  onSignOut,
+  signingOut,
+  signOutError,
+  badges,
+  children,
+}: AdminShellProps) {
   const guard = useAdminGuard()
   const leaveTo = async (key: AdminSectionKey) => {
     if (key !== section && (await guard.confirmDiscard())) onSelectSection(key)
@@ -37,7 +49,7 @@ function GuardedShell({ email, section, onSelectSection, onSignOut, signingOut, 
   }
   return (
     <div className="min-h-screen bg-slate-100">
-      <AdminHeader email={email} onSignOut={() => void signOut()} signingOut={signingOut} error={signOutError} />
+      <AdminHeader email={email} signedOut={signedOut} onSignOut={() => void signOut()} signingOut={signingOut} error={signOutError} />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
         <aside className="min-w-0">
           <AdminSidebar active={section} onSelect={(key) => void leaveTo(key)} badges={badges} />

@@ -1,7 +1,9 @@
 //! The frame of an admin list's add/edit form, around the fields its section gives: the
 //! values (reported to the unsaved-changes guard), focus on the first field when it opens,
 //! the field checks, the Featured checkbox every list row has, the message naming the
-//! required fields, a photo upload holding the save back, and the Save / Cancel footer.
+//! required fields, a photo upload holding the save back, the conflict notice (someone
+//! else saved the row since it was opened), the values kept across a reload (with a note
+//! and Discard), and the Save / Cancel footer.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -9,8 +11,13 @@ import { adminTexts } from '@/config/admin'
 import { cn } from '@/lib/cn'
 import { useFieldChecks } from '../guard/use-field-checks'
 import { useFocusFirstField } from '../guard/use-return-focus'
+import type { Conflict } from '@/lib/table-writes'
+import { hasChanges } from '../guard/form-changes'
 import { useUnsavedChanges } from '../guard/use-unsaved-changes'
+import { ConflictNotice } from './conflict-notice'
 import { FormFooter } from './form-footer'
+import { RestoredNote } from './restored-note'
+import { readDraft, useDraft } from './use-draft'
 
 /** What a list section's form is given by the list (features/admin/editors/list-manager.tsx). */
 export interface ListFormProps<V> {
@@ -24,6 +31,10 @@ export interface ListFormProps<V> {
   onSaveDraft?: (values: V) => void
   /** Set by the list: a form among the grid's cards spans its whole row. */
   className?: string
+  /** Where the unsaved values are kept across a reload, with the row they were edited on. */
+  draft?: { key: string; base: unknown }
+  /** A save that found the row changed since the form opened: what to show and the owner's ways on. */
+  conflict?: { conflict: Conflict<unknown>; onKeepMine: (values: V) => void; onLoadTheirs?: () => void } | null
 }
 
 /** What the fields are given. */
@@ -56,6 +67,8 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     onCancel,
     onSaveDraft,
     className,
+    draft,
+    conflict,
     testId,
     isComplete,
     required,
@@ -63,10 +76,19 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     children,
   } = props
   const id = useId()
-  const [values, setValues] = useState(initial)
+  const [restored, setRestored] = useState(() => (draft ? readDraft<V, unknown>(draft.key) : null))
+  const [values, setValues] = useState(restored?.values ?? initial)
+  // A new opening state while the form is open (its item's draft discarded or kept
+  // elsewhere) is shown at once when nothing here is unsaved; changes typed are kept.
+  const [opened, setOpened] = useState(initial)
+  if (hasChanges(opened, initial)) {
+    setOpened(initial)
+    if (!hasChanges(opened, values)) setValues(initial)
+  }
   const formRef = useRef<HTMLFormElement>(null)
   const checks = useFieldChecks()
-  useUnsavedChanges(initial, values)
+  const dirty = useUnsavedChanges(initial, values)
+  useDraft(draft?.key ?? '', Boolean(draft) && dirty, { values, base: draft?.base ?? null })
   useFocusFirstField(formRef)
   const [incomplete, setIncomplete] = useState(false)
   const [uploading, setUploading] = useState(false)
@@ -100,6 +122,14 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
         <h3 id={`${id}-heading`} className="text-lg font-semibold text-slate-950">
           {heading}
         </h3>
+        {restored && dirty && (
+          <RestoredNote
+            onDiscard={() => {
+              setValues(initial)
+              setRestored(null)
+            }}
+          />
+        )}
         {children({ id, values, set, setUploading })}
         <Checkbox
           id={`${id}-featured`}
@@ -107,6 +137,14 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
           checked={values.featured}
           onChange={(event) => set('featured', event.target.checked as V['featured'])}
         />
+        {conflict && (
+          <ConflictNotice
+            conflict={conflict.conflict}
+            busy={saving}
+            onKeepMine={() => conflict.onKeepMine(values)}
+            onLoadTheirs={conflict.onLoadTheirs}
+          />
+        )}
         <FormFooter
           problem={checks.problem}
           required={required}

@@ -17,11 +17,16 @@ import { reorderTexts } from '@/features/reorder/texts'
 import { useReorder } from '@/features/reorder/use-reorder'
 import { cn } from '@/lib/cn'
 import { newSortOrder } from '@/lib/reorder'
+import type { GuardedDelete, GuardedSave } from '@/lib/table-writes'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
+import { hasChanges } from '../guard/form-changes'
 import type { ListDrafts } from './drafts-slot'
 import type { ListFormProps } from './list-form'
 import { useListEditor } from './use-list-editor'
+
+/** A list's row: its id, place, and version (what its writes are guarded on). */
+type Item = { id: string; sort_order: number; updated_at?: string | null }
 
 /** What a section's row (its card) is given. */
 export interface ListRowProps<T> {
@@ -31,12 +36,12 @@ export interface ListRowProps<T> {
   onDelete: () => void
 }
 
-interface Mutation<A extends unknown[]> {
-  mutate: (...args: A) => Promise<MutationResult<unknown>>
+interface Mutation<A extends unknown[], R> {
+  mutate: (...args: A) => Promise<MutationResult<R>>
   isPending: boolean
 }
 
-interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U> {
+interface ListManagerProps<T extends Item, V, P, U> {
   /** The section's copy (config/admin.ts). */
   texts: {
     title: string
@@ -59,7 +64,8 @@ interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U
   query: QueryResult<T[]>
   /** The table whose order the reorder mode saves. */
   table: OrderedList
-  writes: { create: Mutation<[P]>; update: Mutation<[string, U]>; remove: Mutation<[string]> }
+  /** The writes: an update and a delete are guarded on the version of the row given (lib/table-writes.ts). */
+  writes: { create: Mutation<[P], T>; update: Mutation<[T, U], GuardedSave<T>>; remove: Mutation<[T], GuardedDelete> }
   /** The payloads written: a new row gets `sortOrder`, a changed one keeps its own. */
   payloads: { create: (values: V, sortOrder: number) => P; update: (values: V, sortOrder: number) => U }
   /** The add/edit form, the values it opens with to add, and those of a row to edit. */
@@ -77,27 +83,57 @@ interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U
   drafts?: ListDrafts<T, P | U>
 }
 
-export function ListManager<T extends { id: string; sort_order: number }, V, P, U>(props: ListManagerProps<T, V, P, U>) {
+export function ListManager<T extends Item, V, P, U>(props: ListManagerProps<T, V, P, U>) {
   const { texts: t, query, writes, payloads, form, Row, layout, drafts } = props
   const titleId = useId()
   const { data, isLoading, error, refetch } = query
   const items = data ?? []
   const [atTop, setAtTop] = useState(false)
   const reorder = useReorder(props.table, refetch)
-  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = useListEditor<T, V>({
+  const editor = useListEditor<T, V>({
     items,
+    loaded: data !== undefined,
     refetch,
     create: (values) => writes.create.mutate(payloads.create(values, newSortOrder(items, atTop))),
     update: async (item, values) => {
-      const result = await writes.update.mutate(item.id, payloads.update(values, item.sort_order))
-      if (result.success) await drafts?.saved(item.id)
+      const result = await writes.update.mutate(item, payloads.update(values, item.sort_order))
+      // The save published the item's draft: it is dropped (before the list is read again).
+      if (result.success && result.data.kind === 'saved') await drafts?.saved(item.id)
       return result
     },
-    remove: (item) => writes.remove.mutate(item.id),
+    remove: (item) => writes.remove.mutate(item),
+    section: props.table,
+    name: props.reorder.name,
     texts: t,
     deletedText: t.deleted,
     log: { save: t.logSave, delete: t.logDelete },
   })
+  const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = editor
+
+  // The open item's draft published from the list's drafts: the item now holds the values
+  // the form opened with under a new version, so the form is kept (with any changes typed
+  // in it) and saves over that version. (A discarded draft leaves the item's version; the
+  // form itself shows the item's values then when it holds no changes: list-form.tsx.)
+  const openId = mode.kind === 'edit' ? mode.item.id : null
+  const draftVersion = openId !== null && drafts ? drafts.versionOf(openId) : undefined
+  const opening = mode.kind === 'edit' ? form.of(drafts ? drafts.of(mode.item) : mode.item) : null
+  const [seenDraft, setSeenDraft] = useState({ id: openId, version: draftVersion, opening })
+  if (seenDraft.id !== openId || seenDraft.version !== draftVersion) {
+    setSeenDraft({ id: openId, version: draftVersion, opening })
+    const current = items.find((item) => item.id === openId)
+    if (
+      mode.kind === 'edit' &&
+      !saving &&
+      seenDraft.id === openId &&
+      seenDraft.version !== undefined &&
+      draftVersion !== undefined &&
+      current &&
+      current.updated_at !== mode.item.updated_at &&
+      seenDraft.opening !== null &&
+      !hasChanges(seenDraft.opening, form.of(current))
+    )
+      editor.rebase(current)
+  }
 
   const add = (top: boolean) => {
     setAtTop(top)
@@ -126,32 +162,48 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
     <>
       {deleteError && <StatusMessage status={{ text: deleteError, tone: 'error' }} className="flex" />}
       {reorder.failed && <StatusMessage status={{ text: reorderTexts.failed, tone: 'error' }} className="flex" />}
+      {reorder.changed && (
+        <div
+          role="alert"
+          data-testid="order-changed"
+          className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <p>{reorderTexts.changed}</p>
+          <Button variant="outline" size="sm" onClick={() => void reorder.loadCurrent()}>
+            {reorderTexts.loadCurrent}
+          </Button>
+        </div>
+      )}
     </>
   )
   const reorderList = <ReorderList items={items} name={props.reorder.name} detail={props.reorder.detail} onSave={reorder.save} />
   const empty = (className?: string) => <Card className={cn('p-10 text-center text-slate-500', className)}>{t.empty}</Card>
-  const saveDraft = async (payload: P | U, id?: string) => {
+  /** Keep as Draft: `item` is the row as the form opened it (its version goes with the draft); the form closes once it is stored. */
+  const saveDraft = async (payload: P | U, item?: T) => {
     if (!drafts) return
-    const result = await drafts.save(id, payload)
+    const result = await drafts.save(item?.id, payload, item ? (item.updated_at ?? null) : null)
     if (result.tone !== 'error') open({ kind: 'list' })
   }
   const formCard = (heading: string, initial: V, key: string, className?: string, item?: T) => (
     <Fragment key={key}>
       <form.Component
+        key={`${key}:${editor.formVersion}`}
         heading={heading}
         initial={initial}
         saving={saving}
         error={saveError}
-        onSave={onSave}
+        onSave={(values) => void onSave(values)}
         onCancel={() => void cancel()}
         onSaveDraft={
           drafts &&
           ((values: V) =>
             void (item
-              ? saveDraft(payloads.update(values, item.sort_order), item.id)
+              ? saveDraft(payloads.update(values, item.sort_order), item)
               : saveDraft(payloads.create(values, newSortOrder(items, atTop)))))
         }
         className={className}
+        draft={editor.formDraft}
+        conflict={editor.formConflict}
       />
       {item && drafts && <div className={className}>{drafts.itemPanel(item, () => open({ kind: 'list' }))}</div>}
     </Fragment>

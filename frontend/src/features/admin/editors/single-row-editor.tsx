@@ -1,8 +1,9 @@
 //! One admin section over a single-row table (hero, about, site settings, contact details),
 //! configured by its feature: the title, an optional Preview link to the public page, the
-//! row's loading and error states, and the section's form, made anew from each saved
-//! version of the row. Checking, saving (by id, or inserting the first row), the message
-//! and the read after a save are useSingleRowEditor's.
+//! row's loading and error states, and the section's form (which keeps its values and
+//! baseline across saves and reads: single-row-form.tsx). Checking, saving (over the
+//! version the form loaded, or inserting the first row) and the message are
+//! useSingleRowEditor's.
 import { ExternalLink } from 'lucide-react'
 import { useId, useState, type ComponentType } from 'react'
 import { buttonVariants } from '@/components/ui/button'
@@ -10,20 +11,30 @@ import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import type { Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import type { GuardedSave } from '@/lib/table-writes'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
 import type { RowDrafts } from './drafts-slot'
-import { useSingleRowEditor } from './use-single-row-editor'
+import { clearDraft, draftKey } from './use-draft'
+import { useSingleRowEditor, type SaveOutcome } from './use-single-row-editor'
 
 /** What a single-row section's form is given. */
 export interface SingleRowFormProps<R, V> {
-  /** The stored row; null while there is none. */
+  /** The stored row as last read; null while there is none. */
   row: R | null
   saving: boolean
   status: Status | null
-  onSave: (values: V) => Promise<void>
-  /** Keep as Draft, when the section offers drafts. */
-  onSaveDraft?: (values: V) => Promise<void>
+  /** Saves `values` over `base`, the row the form's values were edited on; `written` gets the written row. */
+  onSave: (values: V, base: R | null, written?: (row: R) => void) => Promise<SaveOutcome<R>>
+  /** Where the form's unsaved values are kept across a reload (the section's name). */
+  section: string
+  /**
+   * Keep as Draft, when the section offers drafts: stores `values` as the row's draft, made
+   * over `base`; `stored` is called once it is written, before the draft is read back as `row`.
+   */
+  onSaveDraft?: (values: V, base: R | null, stored: () => void) => Promise<void>
+  /** The version of the draft `row` carries ('' when none): a new one is a new opening state for the form. */
+  revision?: string
 }
 
 interface SingleRowEditorProps<R extends { id: string; updated_at?: string | null }, V, P> {
@@ -32,7 +43,7 @@ interface SingleRowEditorProps<R extends { id: string; updated_at?: string | nul
   /** The public page (and anchor) the Preview link opens in a new tab; no link when absent. */
   preview?: string
   query: QueryResult<R | null>
-  save: { mutate: (id: string | undefined, payload: P) => Promise<MutationResult<unknown>>; isPending: boolean }
+  save: { mutate: (base: R | null, payload: P) => Promise<MutationResult<GuardedSave<R>>>; isPending: boolean }
   /** The message shown when the values cannot be saved, else null; every value passes when absent. */
   check?: (values: V) => string | null
   build: (values: V) => P
@@ -48,20 +59,40 @@ export function SingleRowEditor<R extends { id: string; updated_at?: string | nu
   const titleId = useId()
   const { data, isLoading, error, refetch } = query
   const [draftStatus, setDraftStatus] = useState<Status | null>(null)
-  const { status, onSave } = useSingleRowEditor({
-    id: data?.id,
+  const { status, onSave } = useSingleRowEditor<R, V, P>({
     refetch,
-    save: async (id, payload) => {
+    save: (base, payload) => {
       setDraftStatus(null)
-      const result = await save.mutate(id, payload)
-      if (result.success) await drafts?.saved(id)
-      return result
+      return save.mutate(base, payload)
     },
     check,
     build: props.build,
     texts,
     log: texts.logSave,
   })
+
+  // A save publishes the row's draft, so the draft is dropped; only after the form took the
+  // written row as its baseline, so the draft going never shows the old values meanwhile.
+  const saveAndDropDraft: typeof onSave = async (values, base, written) => {
+    const outcome = await onSave(values, base, written)
+    if (outcome.kind === 'saved') await drafts?.saved(outcome.row.id)
+    return outcome
+  }
+
+  const keepDraft = async (values: V, base: R | null, stored: () => void) => {
+    if (!drafts) return
+    const invalid = check(values)
+    if (invalid) {
+      setDraftStatus({ text: invalid, tone: 'error' })
+      return
+    }
+    const result = await drafts.save(data?.id, props.build(values), base ? (base.updated_at ?? null) : undefined, () => {
+      // The values are a draft now: the copy kept for a reload must not offer them back as unsaved.
+      clearDraft(draftKey(texts.title, 'row'))
+      stored()
+    })
+    setDraftStatus(result)
+  }
 
   return (
     <section aria-labelledby={titleId} className="space-y-6">
@@ -85,18 +116,13 @@ export function SingleRowEditor<R extends { id: string; updated_at?: string | nu
       {drafts?.panel}
       <PanelContent data={data} isLoading={isLoading} error={error} onRetry={refetch}>
         <Form
-          key={`${data?.id ?? 'new'}:${data?.updated_at ?? ''}:${drafts?.version ?? ''}`}
           row={drafts?.row ?? data ?? null}
+          revision={drafts?.version ?? ''}
           saving={save.isPending}
           status={draftStatus ?? status}
-          onSave={onSave}
-          onSaveDraft={
-            drafts &&
-            (async (values: V) => {
-              const invalid = check(values)
-              setDraftStatus(invalid ? { text: invalid, tone: 'error' } : await drafts.save(data?.id, props.build(values)))
-            })
-          }
+          onSave={saveAndDropDraft}
+          onSaveDraft={drafts && keepDraft}
+          section={texts.title}
         />
       </PanelContent>
     </section>

@@ -1,7 +1,7 @@
 //! The form of a single-row admin section, around the fields its section gives: the
-//! values (reported to the unsaved-changes guard), the field checks, a photo upload
-//! holding the save back, and the Save Changes bar with the save's message, hidden again
-//! once a field changes.
+//! values and their baseline (use-row-form.tsx: unsaved-changes guard, kept across a
+//! reload, conflicts), the field checks, a photo upload holding the save back, and the
+//! Save Changes bar with the save's message, hidden again once a field changes.
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -10,8 +10,10 @@ import { adminTexts } from '@/config/admin'
 import { historyTexts } from '@/config/history'
 import { cn } from '@/lib/cn'
 import { useFieldChecks } from '../guard/use-field-checks'
-import { useStatusUntilEdited, useUnsavedChanges } from '../guard/use-unsaved-changes'
+import type { Versioned } from '@/lib/table-writes'
+import { useStatusUntilEdited } from '../guard/use-unsaved-changes'
 import type { SingleRowFormProps } from './single-row-editor'
+import { useRowForm } from './use-row-form'
 
 /** The names of the text values. */
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V]
@@ -36,39 +38,32 @@ interface SingleRowFormFrameProps<R, V> extends SingleRowFormProps<R, V> {
   children: (fields: SingleRowFields<V>) => ReactNode
 }
 
-export function SingleRowForm<R, V>({
-  row,
-  saving,
-  status,
-  onSave,
-  onSaveDraft,
-  toValues,
-  layout,
-  children,
-}: SingleRowFormFrameProps<R, V>) {
-  const [values, setValues] = useState(() => toValues(row))
+export function SingleRowForm<R extends Versioned, V>(props: SingleRowFormFrameProps<R, V>) {
+  const { saving, status, toValues, layout, children } = props
+  const { values, setValues, submit, keepDraft, restoredNote, conflictNotice } = useRowForm(props, toValues)
   const [uploading, setUploading] = useState(false)
   const checks = useFieldChecks()
-  useUnsavedChanges(toValues(row), values)
   const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
   const set = <K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value }))
   const change = (name: TextKey<V>) => (event: { target: { value: string } }) => set(name, event.target.value as V[TextKey<V>])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!uploading) void onSave(values)
+    if (!uploading) void submit(values)
   }
 
   const card = layout === 'card'
   const form = (
     <form noValidate onSubmitCapture={checks.onSubmitCapture} onSubmit={onSubmit} className={card ? 'space-y-5' : 'space-y-6'}>
+      {restoredNote}
       {children({ values, set, change, update: setValues, setUploading })}
+      {conflictNotice}
       <SaveBar
         saving={saving}
         uploading={uploading}
         status={shownStatus}
         className={card ? 'pt-2' : undefined}
-        onSaveDraft={onSaveDraft && (() => void onSaveDraft(values))}
+        onSaveDraft={keepDraft && (() => keepDraft(values))}
       />
     </form>
   )

@@ -1,7 +1,8 @@
 //! The admin's safety nets, shared by every editor through one context: which forms hold
 //! unsaved changes (asked about on a section switch, on Cancel, and by the browser on
-//! reload or close), the in-app confirmation dialog, the undo toast, and the deletions
-//! still waiting for their undo window (sent at once when the page goes away).
+//! reload or close), the in-app confirmation dialog, the toast (undo, or a save's
+//! confirmation), and the deletions still waiting for their undo window (sent at once
+//! when the page goes away).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { guardTexts } from '@/config/admin-guard'
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog'
@@ -16,9 +17,14 @@ export interface AdminGuard {
   /** True at once when nothing is unsaved, else the discard question's answer. */
   confirmDiscard: () => Promise<boolean>
   showUndo: (text: string, onUndo: () => void) => void
+  /** Confirms a save in the toast's place (replacing an undo toast would lose its Undo: then it waits). */
+  showSaved: (text: string) => void
   /** Registers work to run before the page unloads (pending deletions); returns its removal. */
   onUnload: (flush: () => void) => () => void
 }
+
+/** Long enough to be read after a glance back from the field typed in. */
+const savedToastMs = 4000
 
 const GuardContext = createContext<AdminGuard | null>(null)
 
@@ -87,6 +93,7 @@ export function AdminGuardProvider({ children }: { children: ReactNode }) {
         return discard
       },
       showUndo: (text, onUndo) => setToast({ key: Date.now(), text, onUndo, durationMs: guardTexts.undoMs }),
+      showSaved: (text) => setToast((current) => (current?.onUndo ? current : { key: Date.now(), text, durationMs: savedToastMs })),
       onUnload: (flush) => {
         flushers.current.add(flush)
         return () => flushers.current.delete(flush)

@@ -6,10 +6,10 @@ import { guardTexts } from '@/config/admin-guard'
 import type { MutationResult } from '@/lib/use-mutation'
 import { useAdminGuard } from './admin-guard'
 
-interface DeferredDeleteOptions<T> {
-  remove: (item: T) => Promise<MutationResult<unknown>>
+interface DeferredDeleteOptions<T, R> {
+  remove: (item: T) => Promise<MutationResult<R>>
   /** Called after each sent deletion, worked or not. */
-  settled: (result: MutationResult<unknown>) => Promise<unknown> | void
+  settled: (result: MutationResult<R>) => Promise<unknown> | void
 }
 
 interface Scheduled<T> {
@@ -17,7 +17,7 @@ interface Scheduled<T> {
   timer: number
 }
 
-export function useDeferredDelete<T extends { id: string }>(options: DeferredDeleteOptions<T>) {
+export function useDeferredDelete<T extends { id: string }, R = unknown>(options: DeferredDeleteOptions<T, R>) {
   const guard = useAdminGuard()
   const latest = useRef(options)
   useEffect(() => {

@@ -1,5 +1,6 @@
 // The sign-in screen of /admin: email and password, the three messages of the spec (and
 // how long to wait when sign-ins are throttled), and how the owner account is made (there is no sign-up and there are no demo credentials).
+// From it: "Forgot password?" and, for an invitee, the invitation's 6-digit code.
 import { Eye, EyeOff, LockKeyhole } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
@@ -13,6 +14,7 @@ import { landingEmailLink } from '@/lib/email-link'
 import { useHasEditorAccount } from '../api/has-editor-account'
 import { useSignIn } from '../api/sign-in'
 import { normalizeEmail, validateSignIn } from '../validation'
+import { EmailCodeForm } from './email-code-form'
 import { ForgotPasswordForm } from './forgot-password-form'
 
 export function SignInScreen() {
@@ -24,6 +26,8 @@ export function SignInScreen() {
   const [showPassword, setShowPassword] = useState(false)
   // An emailed link that was refused lands here: say so and offer a new one.
   const [forgot, setForgot] = useState(landingEmailLink?.kind === 'expired')
+  // An invitee who cannot open the invite's link types its code instead.
+  const [invited, setInvited] = useState(false)
   // The setup note is for a site without an owner yet; unknown (loading, failed) counts as having one.
   const { data: hasAccount } = useHasEditorAccount()
 
@@ -55,6 +59,17 @@ export function SignInScreen() {
         )}
         {forgot ? (
           <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />
+        ) : invited ? (
+          <div className="mt-8 space-y-5">
+            <div>
+              <h2 className="font-display text-xl font-semibold text-slate-950">{accountTexts.inviteCodeTitle}</h2>
+              <p className="mt-1 text-sm text-slate-600">{accountTexts.inviteCodeSubtitle}</p>
+            </div>
+            <EmailCodeForm kind="invite" />
+            <Button type="button" variant="link" className="w-full" onClick={() => setInvited(false)}>
+              {accountTexts.backToSignIn}
+            </Button>
+          </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
             <div>
@@ -106,6 +121,9 @@ export function SignInScreen() {
             </Button>
             <Button type="button" variant="link" className="w-full" onClick={() => setForgot(true)}>
               {accountTexts.forgotLink}
+            </Button>
+            <Button type="button" variant="link" className="w-full" onClick={() => setInvited(true)}>
+              {accountTexts.inviteCodeLink}
             </Button>
           </form>
         )}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Card } from '@/components/ui/card'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SaveBar } from '@/features/admin/editors/single-row-form'
+import { useRowForm } from '@/features/admin/editors/use-row-form'
 import { useRowDrafts } from '@/features/history/use-row-drafts'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
@@ -35,8 +36,9 @@ export function ContactDetailsEditor() {
 }
 
 // Checks its fields itself, marking each wrong one (the editor's check passes everything).
-function DetailsForm({ row, saving, status, onSave, onSaveDraft }: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
-  const [values, setValues] = useState(() => contactDetailsValues(row))
+function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
+  const { saving, status } = props
+  const { values, setValues, submit, keepDraft, restoredNote, conflictNotice } = useRowForm(props, contactDetailsValues)
   const [errors, setErrors] = useState<ContactDetailsErrors>({})
   const set = (name: keyof ContactDetailsValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
   const formRef = useRef<HTMLFormElement>(null)
@@ -56,11 +58,12 @@ function DetailsForm({ row, saving, status, onSave, onSaveDraft }: SingleRowForm
       setAttempt((n) => n + 1)
       return
     }
-    void onSave(values)
+    void submit(values)
   }
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6">
+      {restoredNote}
       <Card className="space-y-5 p-6 sm:p-8">
         <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -106,7 +109,8 @@ function DetailsForm({ row, saving, status, onSave, onSaveDraft }: SingleRowForm
         ))}
       </Card>
 
-      <SaveBar saving={saving} status={status} onSaveDraft={onSaveDraft && (() => void onSaveDraft(values))} />
+      {conflictNotice}
+      <SaveBar saving={saving} status={status} onSaveDraft={keepDraft && (() => keepDraft(values))} />
     </form>
   )
 }

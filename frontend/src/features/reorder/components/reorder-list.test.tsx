@@ -38,6 +38,6 @@ describe('ReorderList', () => {
 
     expect(names()).toEqual(['Blinds', 'Curtains', 'Covers'])
     expect(await screen.findByText('Curtains moved to position 2 of 3.')).toBeTruthy()
-    expect(onSave).toHaveBeenCalledWith([b, a, c])
+    expect(onSave).toHaveBeenCalledWith([b, a, c], [a, b, c])
   })
 })

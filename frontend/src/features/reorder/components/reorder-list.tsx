@@ -14,8 +14,12 @@ interface ReorderListProps<T extends { id: string }> {
   name: (item: T) => string
   /** Extra content of a row (a thumbnail, a badge). */
   detail?: (item: T) => ReactNode
-  /** Saves the new order; resolves to false when it failed (the list goes back). */
-  onSave: (items: T[]) => Promise<boolean>
+  /**
+   * Saves the new order over `loaded`, the order the move was made on; resolves to false
+   * when it failed, 'changed' when the stored list was no longer `loaded` (either way the
+   * list goes back).
+   */
+  onSave: (items: T[], loaded: T[]) => Promise<boolean | 'changed'>
 }
 
 interface Drag {
@@ -57,12 +61,12 @@ export function ReorderList<T extends { id: string }>({ items, name, detail, onS
     const position = next.findIndex((item) => item.id === moved.id) + 1
     setAnnouncement(moveAnnouncement(name(moved), position, next.length))
     pending.current += 1
-    const saved = queue.current.then(() => onSave(next))
+    const saved = queue.current.then(() => onSave(next, previous))
     queue.current = saved
     const ok = await saved
     pending.current -= 1
-    if (ok) return
-    setAnnouncement(t.failed)
+    if (ok === true) return
+    setAnnouncement(ok === 'changed' ? t.changed : t.failed)
     // The failed save read the list again: once no other save is under way, show what the server holds.
     if (pending.current === 0) setOrder([...latest.current])
   }

@@ -1,9 +1,10 @@
-// Removes a service card (DELETE services by id).
-import { deleteRow } from '@/lib/table-writes'
+// Removes a service card (DELETE services by id, only if it is still the version the list showed).
+import { deleteRowIfUnchanged, type GuardedDelete } from '@/lib/table-writes'
 import { useMutation } from '@/lib/use-mutation'
+import type { Service } from '../types'
 
-export function deleteService(id: string): Promise<void> {
-  return deleteRow('services', id)
+export function deleteService(loaded: Service): Promise<GuardedDelete> {
+  return deleteRowIfUnchanged('services', loaded)
 }
 
 export function useDeleteService() {

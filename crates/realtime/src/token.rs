@@ -1,0 +1,47 @@
+//! Tokens on the socket: the API key it connects with and each channel's
+//! `access_token`, verified as every other request's (HS256, the allowed
+//! roles), and, as Supabase Realtime requires, carrying `role` and `exp`.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use pleat_auth::caller::{self, Caller};
+use secrecy::SecretString;
+
+/// A refused token, in Supabase Realtime's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+pub fn verify(token: Option<&str>, secret: &SecretString) -> Result<Caller, Refused> {
+    let token = token
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| Refused("API key is missing".into()))?;
+    if token.split('.').count() != 3 {
+        return Err(Refused("The token provided is not a valid JWT".into()));
+    }
+    let found = caller::role::resolve(Some(token), secret).map_err(|e| {
+        Refused(match e.message.as_str() {
+            "JWT expired" => "Token has expired".to_string(),
+            "JWSError JWSInvalidSignature" => "Failed to validate JWT signature".to_string(),
+            _ if e.code == "PGRST303" => e.details.unwrap_or(e.message),
+            _ => "The token provided is not a valid JWT".to_string(),
+        })
+    })?;
+    let has = |name: &str| found.claims.get(name).is_some_and(|v| !v.is_null());
+    if !has("role") || !has("exp") {
+        return Err(Refused(
+            "Fields `role` and `exp` are required in JWT".into(),
+        ));
+    }
+    Ok(found)
+}
+
+/// Seconds since the token expired; `None` while it is valid (with the same
+/// clock-skew leeway `verify` allows).
+pub fn expired_for(caller: &Caller) -> Option<i64> {
+    let exp = caller.claims.get("exp")?.as_i64()?;
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?.as_secs();
+    let now = i64::try_from(now).ok()?;
+    let leeway = i64::try_from(pleat_auth::jwt::leeway()).unwrap_or(0);
+    (now >= exp + leeway).then_some(now - exp)
+}
