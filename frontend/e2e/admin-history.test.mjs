@@ -167,3 +167,89 @@ for (const [name, viewport] of [
     });
   });
 }
+
+// Drafts inside the editors that save only over the version they loaded: what the owner
+// keeps as a draft is not offered back as "unsaved" after a reload, and a publish or a
+// restore moves the open form onto the new version, so its next save is no conflict.
+describe('drafts in the guarded editors (1280 px)', () => {
+  let page;
+  before(async () => {
+    page = await site.openPage({ viewport: viewports.desktop });
+    await signIn(page, site);
+  });
+  after(async () => {
+    await page?.context().close();
+  });
+
+  const noConflict = async () => assert.equal(await page.getByTestId('edit-conflict').count(), 0, 'no conflict is shown');
+
+  it('a kept draft is not restored as unsaved after a reload; after publishing it, and after a restore, Save Changes saves', async () => {
+    const title = 'Kept hero draft';
+    await openSection(page, 'Hero Section');
+    await fieldByLabel(page, 'Title').fill(title);
+    await page.getByRole('button', { name: 'Keep as Draft' }).click();
+    await page.getByText('Draft saved. Visitors still see the published version.').waitFor();
+    await page.getByTestId('draft-bar').waitFor();
+
+    await page.reload();
+    await page.getByText('Welcome, owner@example.com').first().waitFor();
+    await openSection(page, 'Hero Section');
+    await page.getByTestId('draft-bar').waitFor();
+    assert.equal(await fieldByLabel(page, 'Title').inputValue(), title, 'the form opens with the draft');
+    assert.equal(await page.getByText('Restored your unsaved changes.').count(), 0, 'the draft is not unsaved work');
+
+    await page.getByTestId('draft-bar').getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Draft published. Visitors now see it.').waitFor();
+    await page.getByTestId('draft-bar').waitFor({ state: 'detached' });
+    await fieldByLabel(page, 'Subtitle').fill('Published, then edited');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Hero content updated successfully!').waitFor();
+    await noConflict();
+    const { rows } = await site.sql('select title, subtitle from hero_content');
+    assert.deepEqual(rows, [{ title, subtitle: 'Published, then edited' }]);
+
+    // Back to the published draft's version (before the subtitle), then a save over it.
+    await page.getByRole('button', { name: 'History' }).click();
+    const entries = page.getByTestId('history-entry');
+    await entries.first().getByText('Current version').waitFor();
+    const asked = answerConfirm(page, true);
+    await entries.nth(1).getByRole('button', { name: 'Restore this version' }).click();
+    await asked;
+    await page.getByText('Version restored.').waitFor();
+    await eventually(async () => (await site.sql('select subtitle from hero_content')).rows[0].subtitle !== 'Published, then edited', true);
+    await fieldByLabel(page, 'Title').fill('Restored, then edited');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Hero content updated successfully!').waitFor();
+    await noConflict();
+    const { rows: saved } = await site.sql('select title from hero_content');
+    assert.deepEqual(saved, [{ title: 'Restored, then edited' }]);
+    assertNoPageErrors(page);
+  });
+
+  it("publishing the open item's draft keeps its form, and its save goes over the published version", async () => {
+    const { rows } = await site.sql('select id, title from services order by sort_order limit 1');
+    const [service] = rows;
+    const form = page.getByTestId('service-form');
+    await openSection(page, 'Services');
+    await page.getByRole('button', { name: `Edit ${service.title}` }).click();
+    await fieldByLabel(form, 'Title').fill('Drafted service');
+    await form.getByRole('button', { name: 'Keep as Draft' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('draft-bar').waitFor();
+
+    await page.getByRole('button', { name: `Edit ${service.title}` }).click();
+    assert.equal(await fieldByLabel(form, 'Title').inputValue(), 'Drafted service', 'the form opens with the draft');
+    await page.getByTestId('draft-bar').getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Draft published. Visitors now see it.').waitFor();
+    await page.getByTestId('draft-bar').waitFor({ state: 'detached' });
+    assert.equal(await fieldByLabel(form, 'Title').inputValue(), 'Drafted service', 'the open form is kept');
+
+    await fieldByLabel(form, 'Description').fill('Saved over the published draft.');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.waitFor({ state: 'detached' });
+    await noConflict();
+    const { rows: saved } = await site.sql('select title, description from services where id = $1', [service.id]);
+    assert.deepEqual(saved, [{ title: 'Drafted service', description: 'Saved over the published draft.' }]);
+    assertNoPageErrors(page);
+  });
+});
