@@ -30,6 +30,7 @@ const layers = {
 const features = [
   'reorder',
   'admin',
+  'history',
   'media',
   'site',
   'auth',

@@ -4,6 +4,7 @@
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { SiteLayout } from '@/components/layout/site-layout'
+import { PreviewBanner } from '@/features/history/components/preview-banner'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { SiteLogo } from '@/features/site/components/site-logo'
@@ -34,6 +35,7 @@ export function PublicLayout() {
   return (
     <>
       <SiteTheme />
+      <PreviewBanner />
       <SiteLayout header={<Header />} footer={<Footer />} />
     </>
   )

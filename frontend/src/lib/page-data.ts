@@ -2,6 +2,9 @@
 // public/_pleat/pages.json, by name, each as the rows /rest/v1 answers
 // (<script type="application/json" id="pleat-data">). A read that failed is absent, and
 // pages pleat did not render (vite dev, the admin) have none: their hooks fetch instead.
+// A draft preview uses none either: pleat read the rows as a visitor, and the preview
+// reads them with the editor's drafts over them (lib/preview-drafts.ts).
+import { isDraftPreview } from './preview-drafts'
 
 const ELEMENT_ID = 'pleat-data'
 
@@ -21,6 +24,7 @@ function parse(): Record<string, unknown> {
 
 /** The rows of the read `name`, or undefined when the page has none inlined. */
 export function inlinedRows<T>(name: string): T[] | undefined {
+  if (isDraftPreview()) return undefined
   inlined ??= parse()
   const rows = inlined[name]
   return Array.isArray(rows) ? (rows as T[]) : undefined

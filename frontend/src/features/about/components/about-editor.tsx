@@ -6,6 +6,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SingleRowForm } from '@/features/admin/editors/single-row-form'
+import { useRowDrafts } from '@/features/history/use-row-drafts'
 import { ImagePicker } from '@/features/media/components/image-picker'
 import { aboutFormValues, buildAboutPayload, isAboutComplete, type AboutFormValues } from '../about-payload'
 import { useAboutContent } from '../api/get-about-content'
@@ -15,11 +16,13 @@ import type { AboutContent } from '../types'
 const t = adminTexts.about
 
 export function AboutEditor() {
+  const query = useAboutContent()
   return (
     <SingleRowEditor
       texts={t}
       preview="/#about"
-      query={useAboutContent()}
+      query={query}
+      drafts={useRowDrafts('about_content', query, '/#about')}
       save={useSaveAboutContent()}
       check={(values: AboutFormValues) => (isAboutComplete(values) ? null : 'Section title and content are required.')}
       build={buildAboutPayload}

@@ -3,6 +3,7 @@
 import { Button } from '@/components/ui/button'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { historyTexts } from '@/config/history'
 
 interface FormFooterProps {
   /** Shown while `incomplete`: which fields are required. */
@@ -15,9 +16,11 @@ interface FormFooterProps {
   onCancel: () => void
   /** A field that breaks its rule (features/admin/guard/use-field-checks.ts). */
   problem?: Status | null
+  /** Keep as Draft beside Save, when the list offers drafts. */
+  onSaveDraft?: () => void
 }
 
-export function FormFooter({ required, incomplete, error, saving, blocked, onCancel, problem }: FormFooterProps) {
+export function FormFooter({ required, incomplete, error, saving, blocked, onCancel, problem, onSaveDraft }: FormFooterProps) {
   return (
     <>
       {problem && <StatusMessage status={problem} className="flex" />}
@@ -32,6 +35,11 @@ export function FormFooter({ required, incomplete, error, saving, blocked, onCan
         <Button type="submit" disabled={saving || Boolean(blocked)}>
           {saving ? adminTexts.saving : adminTexts.save}
         </Button>
+        {onSaveDraft && (
+          <Button variant="outline" onClick={onSaveDraft} disabled={saving || Boolean(blocked)}>
+            {historyTexts.saveDraft}
+          </Button>
+        )}
         <Button variant="outline" onClick={onCancel} disabled={saving}>
           {adminTexts.cancel}
         </Button>

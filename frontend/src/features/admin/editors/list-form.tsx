@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn'
 import { useFieldChecks } from '../guard/use-field-checks'
 import { useFocusFirstField } from '../guard/use-return-focus'
 import type { Conflict } from '@/lib/table-writes'
+import { hasChanges } from '../guard/form-changes'
 import { useUnsavedChanges } from '../guard/use-unsaved-changes'
 import { ConflictNotice } from './conflict-notice'
 import { FormFooter } from './form-footer'
@@ -26,6 +27,8 @@ export interface ListFormProps<V> {
   error: string | null
   onSave: (values: V) => void
   onCancel: () => void
+  /** Keep as Draft, when the list offers drafts. */
+  onSaveDraft?: (values: V) => void
   /** Set by the list: a form among the grid's cards spans its whole row. */
   className?: string
   /** Where the unsaved values are kept across a reload, with the row they were edited on. */
@@ -62,6 +65,7 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     error,
     onSave,
     onCancel,
+    onSaveDraft,
     className,
     draft,
     conflict,
@@ -74,6 +78,13 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
   const id = useId()
   const [restored, setRestored] = useState(() => (draft ? readDraft<V, unknown>(draft.key) : null))
   const [values, setValues] = useState(restored?.values ?? initial)
+  // A new opening state while the form is open (its item's draft discarded or kept
+  // elsewhere) is shown at once when nothing here is unsaved; changes typed are kept.
+  const [opened, setOpened] = useState(initial)
+  if (hasChanges(opened, initial)) {
+    setOpened(initial)
+    if (!hasChanges(opened, values)) setValues(initial)
+  }
   const formRef = useRef<HTMLFormElement>(null)
   const checks = useFieldChecks()
   const dirty = useUnsavedChanges(initial, values)
@@ -89,6 +100,13 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     const complete = isComplete(values)
     setIncomplete(!complete)
     if (complete) onSave(values)
+  }
+
+  function saveDraft() {
+    if (uploading || !onSaveDraft) return
+    const complete = isComplete(values)
+    setIncomplete(!complete)
+    if (complete) onSaveDraft(values)
   }
 
   return (
@@ -135,6 +153,7 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
           error={error}
           saving={saving}
           onCancel={onCancel}
+          onSaveDraft={onSaveDraft && saveDraft}
         />
       </form>
     </Card>

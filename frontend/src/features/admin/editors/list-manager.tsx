@@ -20,8 +20,13 @@ import { newSortOrder } from '@/lib/reorder'
 import type { GuardedDelete, GuardedSave } from '@/lib/table-writes'
 import type { MutationResult } from '@/lib/use-mutation'
 import type { QueryResult } from '@/lib/use-query'
+import { hasChanges } from '../guard/form-changes'
+import type { ListDrafts } from './drafts-slot'
 import type { ListFormProps } from './list-form'
 import { useListEditor } from './use-list-editor'
+
+/** A list's row: its id, place, and version (what its writes are guarded on). */
+type Item = { id: string; sort_order: number; updated_at?: string | null }
 
 /** What a section's row (its card) is given. */
 export interface ListRowProps<T> {
@@ -36,7 +41,7 @@ interface Mutation<A extends unknown[], R> {
   isPending: boolean
 }
 
-interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U> {
+interface ListManagerProps<T extends Item, V, P, U> {
   /** The section's copy (config/admin.ts). */
   texts: {
     title: string
@@ -74,10 +79,12 @@ interface ListManagerProps<T extends { id: string; sort_order: number }, V, P, U
    * the list's place (and the header's buttons') until it is saved or cancelled.
    */
   layout: { kind: 'grid'; className: string; fullRow: string } | { kind: 'alone'; className: string }
+  /** Drafts, history and recently deleted items (features/history), when the list offers them. */
+  drafts?: ListDrafts<T, P | U>
 }
 
-export function ListManager<T extends { id: string; sort_order: number }, V, P, U>(props: ListManagerProps<T, V, P, U>) {
-  const { texts: t, query, writes, payloads, form, Row, layout } = props
+export function ListManager<T extends Item, V, P, U>(props: ListManagerProps<T, V, P, U>) {
+  const { texts: t, query, writes, payloads, form, Row, layout, drafts } = props
   const titleId = useId()
   const { data, isLoading, error, refetch } = query
   const items = data ?? []
@@ -88,7 +95,12 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
     loaded: data !== undefined,
     refetch,
     create: (values) => writes.create.mutate(payloads.create(values, newSortOrder(items, atTop))),
-    update: (item, values) => writes.update.mutate(item, payloads.update(values, item.sort_order)),
+    update: async (item, values) => {
+      const result = await writes.update.mutate(item, payloads.update(values, item.sort_order))
+      // The save published the item's draft: it is dropped (before the list is read again).
+      if (result.success && result.data.kind === 'saved') await drafts?.saved(item.id)
+      return result
+    },
     remove: (item) => writes.remove.mutate(item),
     section: props.table,
     name: props.reorder.name,
@@ -98,12 +110,38 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
   })
   const { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete } = editor
 
+  // The open item's draft published from the list's drafts: the item now holds the values
+  // the form opened with under a new version, so the form is kept (with any changes typed
+  // in it) and saves over that version. (A discarded draft leaves the item's version; the
+  // form itself shows the item's values then when it holds no changes: list-form.tsx.)
+  const openId = mode.kind === 'edit' ? mode.item.id : null
+  const draftVersion = openId !== null && drafts ? drafts.versionOf(openId) : undefined
+  const opening = mode.kind === 'edit' ? form.of(drafts ? drafts.of(mode.item) : mode.item) : null
+  const [seenDraft, setSeenDraft] = useState({ id: openId, version: draftVersion, opening })
+  if (seenDraft.id !== openId || seenDraft.version !== draftVersion) {
+    setSeenDraft({ id: openId, version: draftVersion, opening })
+    const current = items.find((item) => item.id === openId)
+    if (
+      mode.kind === 'edit' &&
+      !saving &&
+      seenDraft.id === openId &&
+      seenDraft.version !== undefined &&
+      draftVersion !== undefined &&
+      current &&
+      current.updated_at !== mode.item.updated_at &&
+      seenDraft.opening !== null &&
+      !hasChanges(seenDraft.opening, form.of(current))
+    )
+      editor.rebase(current)
+  }
+
   const add = (top: boolean) => {
     setAtTop(top)
     open({ kind: 'add' })
   }
   const actions = (
     <>
+      {drafts?.actions}
       <ReorderToggle
         reordering={reorder.reordering}
         onToggle={() => reorder.setReordering(!reorder.reordering)}
@@ -140,19 +178,35 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
   )
   const reorderList = <ReorderList items={items} name={props.reorder.name} detail={props.reorder.detail} onSave={reorder.save} />
   const empty = (className?: string) => <Card className={cn('p-10 text-center text-slate-500', className)}>{t.empty}</Card>
-  const formCard = (heading: string, initial: V, key: string, className?: string) => (
-    <form.Component
-      key={`${key}:${editor.formVersion}`}
-      heading={heading}
-      initial={initial}
-      saving={saving}
-      error={saveError}
-      onSave={(values) => void onSave(values)}
-      onCancel={() => void cancel()}
-      className={className}
-      draft={editor.formDraft}
-      conflict={editor.formConflict}
-    />
+  /** Keep as Draft: `item` is the row as the form opened it (its version goes with the draft); the form closes once it is stored. */
+  const saveDraft = async (payload: P | U, item?: T) => {
+    if (!drafts) return
+    const result = await drafts.save(item?.id, payload, item ? (item.updated_at ?? null) : null)
+    if (result.tone !== 'error') open({ kind: 'list' })
+  }
+  const formCard = (heading: string, initial: V, key: string, className?: string, item?: T) => (
+    <Fragment key={key}>
+      <form.Component
+        key={`${key}:${editor.formVersion}`}
+        heading={heading}
+        initial={initial}
+        saving={saving}
+        error={saveError}
+        onSave={(values) => void onSave(values)}
+        onCancel={() => void cancel()}
+        onSaveDraft={
+          drafts &&
+          ((values: V) =>
+            void (item
+              ? saveDraft(payloads.update(values, item.sort_order), item)
+              : saveDraft(payloads.create(values, newSortOrder(items, atTop)))))
+        }
+        className={className}
+        draft={editor.formDraft}
+        conflict={editor.formConflict}
+      />
+      {item && drafts && <div className={className}>{drafts.itemPanel(item, () => open({ kind: 'list' }))}</div>}
+    </Fragment>
   )
   const row = (item: T) => (
     <Row item={item} deleting={writes.remove.isPending} onEdit={() => open({ kind: 'edit', item })} onDelete={() => void onDelete(item)} />
@@ -171,7 +225,7 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
               {mode.kind === 'add' && formCard(t.addTitle, form.empty, 'new', layout.fullRow)}
               {visible.map((item) =>
                 mode.kind === 'edit' && mode.item.id === item.id ? (
-                  formCard(t.editTitle, form.of(item), item.id, layout.fullRow)
+                  formCard(t.editTitle, form.of(drafts ? drafts.of(item) : item), item.id, layout.fullRow, item)
                 ) : (
                   <Fragment key={item.id}>{row(item)}</Fragment>
                 ),
@@ -200,7 +254,10 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
       </PanelContent>
     )
   } else {
-    body = mode.kind === 'edit' ? formCard(t.editTitle, form.of(mode.item), mode.item.id) : formCard(t.addTitle, form.empty, 'new')
+    body =
+      mode.kind === 'edit'
+        ? formCard(t.editTitle, form.of(drafts ? drafts.of(mode.item) : mode.item), mode.item.id, undefined, mode.item)
+        : formCard(t.addTitle, form.empty, 'new')
   }
 
   return (
@@ -210,6 +267,7 @@ export function ListManager<T extends { id: string; sort_order: number }, V, P, 
         subtitle={t.subtitle}
         actions={(layout.kind === 'grid' || mode.kind === 'list') && actions}
       />
+      {drafts?.panel}
       {body}
     </section>
   )

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
+import { historyTexts } from '@/config/history'
 import { cn } from '@/lib/cn'
 import { useFieldChecks } from '../guard/use-field-checks'
 import type { Versioned } from '@/lib/table-writes'
@@ -39,7 +40,7 @@ interface SingleRowFormFrameProps<R, V> extends SingleRowFormProps<R, V> {
 
 export function SingleRowForm<R extends Versioned, V>(props: SingleRowFormFrameProps<R, V>) {
   const { saving, status, toValues, layout, children } = props
-  const { values, setValues, submit, restoredNote, conflictNotice } = useRowForm(props, toValues)
+  const { values, setValues, submit, keepDraft, restoredNote, conflictNotice } = useRowForm(props, toValues)
   const [uploading, setUploading] = useState(false)
   const checks = useFieldChecks()
   const shownStatus = useStatusUntilEdited(checks.problem ?? status, values)
@@ -57,7 +58,13 @@ export function SingleRowForm<R extends Versioned, V>(props: SingleRowFormFrameP
       {restoredNote}
       {children({ values, set, change, update: setValues, setUploading })}
       {conflictNotice}
-      <SaveBar saving={saving} uploading={uploading} status={shownStatus} className={card ? 'pt-2' : undefined} />
+      <SaveBar
+        saving={saving}
+        uploading={uploading}
+        status={shownStatus}
+        className={card ? 'pt-2' : undefined}
+        onSaveDraft={keepDraft && (() => keepDraft(values))}
+      />
     </form>
   )
   return card ? <Card className="p-6 sm:p-8">{form}</Card> : form
@@ -69,15 +76,22 @@ interface SaveBarProps {
   uploading?: boolean
   status: Status | null
   className?: string
+  /** Keep as Draft beside Save Changes, when the section offers drafts. */
+  onSaveDraft?: () => void
 }
 
 /** Save Changes ('Saving...' while it runs) and the save's message beside it. */
-export function SaveBar({ saving, uploading = false, status, className }: SaveBarProps) {
+export function SaveBar({ saving, uploading = false, status, className, onSaveDraft }: SaveBarProps) {
   return (
     <div className={cn('flex flex-wrap items-center gap-4', className)}>
       <Button type="submit" disabled={saving || uploading}>
         {saving ? adminTexts.saving : adminTexts.saveChanges}
       </Button>
+      {onSaveDraft && (
+        <Button type="button" variant="outline" disabled={saving || uploading} onClick={onSaveDraft}>
+          {historyTexts.saveDraft}
+        </Button>
+      )}
       {uploading && (
         <p role="status" className="text-sm text-slate-600">
           {adminTexts.waitForUpload}

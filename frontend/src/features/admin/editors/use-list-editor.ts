@@ -163,6 +163,11 @@ export function useListEditor<T extends { id: string }, V>(options: ListEditorOp
       : undefined,
   }
 
+  /** The open form's item, written again with the very values it opened with (its draft published): the form saves over this version. */
+  function rebase(item: T) {
+    setMode((current) => (current.kind === 'edit' && current.item.id === item.id ? { kind: 'edit', item } : current))
+  }
+
   async function onDelete(item: T) {
     setDeleteError(null)
     if (await guard.confirmDelete(texts.confirmDelete)) deferred.schedule(item, deletedText)
@@ -174,7 +179,7 @@ export function useListEditor<T extends { id: string }, V>(options: ListEditorOp
   /** Where the open form keeps its unsaved values across a reload. */
   const formDraft = { key: draftKey(section, mode.kind === 'edit' ? mode.item.id : 'new'), base: mode.kind === 'edit' ? mode.item : null }
 
-  return { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete, formConflict, formVersion, formDraft }
+  return { mode, open, cancel, visible, saving, saveError, deleteError, onSave, onDelete, formConflict, formVersion, formDraft, rebase }
 }
 
 /** The form to open again after a reload: the first of the section's drafts whose row is still listed (or a new one). */

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SaveBar } from '@/features/admin/editors/single-row-form'
 import { useRowForm } from '@/features/admin/editors/use-row-form'
+import { useRowDrafts } from '@/features/history/use-row-drafts'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 import { useSaveContactInfo } from '../api/save-contact-info'
@@ -20,11 +21,13 @@ import { HoursFieldset } from './hours-fieldset'
 import { TextField } from './text-field'
 
 export function ContactDetailsEditor() {
+  const query = useContactInfo()
   return (
     <SingleRowEditor
       texts={t}
       preview="/#contact"
-      query={useContactInfo()}
+      query={query}
+      drafts={useRowDrafts('contact_info', query, '/#contact')}
       save={useSaveContactInfo()}
       build={buildContactDetailsPayload}
       Form={DetailsForm}
@@ -35,7 +38,7 @@ export function ContactDetailsEditor() {
 // Checks its fields itself, marking each wrong one (the editor's check passes everything).
 function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues>) {
   const { saving, status } = props
-  const { values, setValues, submit, restoredNote, conflictNotice } = useRowForm(props, contactDetailsValues)
+  const { values, setValues, submit, keepDraft, restoredNote, conflictNotice } = useRowForm(props, contactDetailsValues)
   const [errors, setErrors] = useState<ContactDetailsErrors>({})
   const set = (name: keyof ContactDetailsValues) => (value: string) => setValues((current) => ({ ...current, [name]: value }))
   const formRef = useRef<HTMLFormElement>(null)
@@ -107,7 +110,7 @@ function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues
       </Card>
 
       {conflictNotice}
-      <SaveBar saving={saving} status={status} />
+      <SaveBar saving={saving} status={status} onSaveDraft={keepDraft && (() => keepDraft(values))} />
     </form>
   )
 }

@@ -7,6 +7,7 @@ import { adminTexts } from '@/config/admin'
 import { limits } from '@/config/site'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SingleRowForm } from '@/features/admin/editors/single-row-form'
+import { useRowDrafts } from '@/features/history/use-row-drafts'
 import { ImagePicker } from '@/features/media/components/image-picker'
 import { useHeroContent } from '../api/get-hero-content'
 import { useSaveHeroContent } from '../api/save-hero-content'
@@ -16,10 +17,12 @@ import type { HeroContent } from '../types'
 const t = adminTexts.hero
 
 export function HeroEditor() {
+  const query = useHeroContent()
   return (
     <SingleRowEditor
       texts={t}
-      query={useHeroContent()}
+      query={query}
+      drafts={useRowDrafts('hero_content', query, '/#hero')}
       save={useSaveHeroContent()}
       check={validateHero}
       build={buildHeroPayload}

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card'
 import { adminTexts } from '@/config/admin'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { ListManager, type ListRowProps } from '@/features/admin/editors/list-manager'
+import { useListDrafts } from '@/features/history/use-list-drafts'
 import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
 import { useCreatePortfolioItem } from '../api/create-portfolio-item'
 import { useDeletePortfolioItem } from '../api/delete-portfolio-item'
@@ -19,10 +20,12 @@ import { PortfolioForm } from './portfolio-form'
 const t = adminTexts.portfolio
 
 export function PortfolioManager() {
+  const query = usePortfolioItems()
   return (
     <ListManager
       texts={t}
-      query={usePortfolioItems()}
+      query={query}
+      drafts={useListDrafts('portfolio_items', query, '/portfolio')}
       table="portfolio_items"
       writes={{ create: useCreatePortfolioItem(), update: useUpdatePortfolioItem(), remove: useDeletePortfolioItem() }}
       payloads={{ create: buildPortfolioPayload, update: buildPortfolioUpdate }}

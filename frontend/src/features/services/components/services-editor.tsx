@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { adminTexts } from '@/config/admin'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { ListManager, type ListRowProps } from '@/features/admin/editors/list-manager'
+import { useListDrafts } from '@/features/history/use-list-drafts'
 import { useCreateService } from '../api/create-service'
 import { useDeleteService } from '../api/delete-service'
 import { useServices } from '../api/get-services'
@@ -17,10 +18,12 @@ import { ServiceIcon } from './service-icon'
 const t = adminTexts.services
 
 export function ServicesEditor() {
+  const query = useServices()
   return (
     <ListManager
       texts={t}
-      query={useServices()}
+      query={query}
+      drafts={useListDrafts('services', query, '/#services')}
       table="services"
       writes={{ create: useCreateService(), update: useUpdateService(), remove: useDeleteService() }}
       payloads={{ create: buildServicePayload, update: buildServiceUpdate }}

@@ -8,6 +8,7 @@ import { adminTexts } from '@/config/admin'
 import { colorPresets, defaultColors } from '@/config/site'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SingleRowForm } from '@/features/admin/editors/single-row-form'
+import { useRowDrafts } from '@/features/history/use-row-drafts'
 import { ImagePicker } from '@/features/media/components/image-picker'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import type { SiteSettings } from '@/features/site/types'
@@ -20,11 +21,13 @@ import { ColorPreview } from './color-preview'
 const t = adminTexts.settings
 
 export function SiteSettingsEditor() {
+  const query = useSiteSettings()
   return (
     <SingleRowEditor
       texts={t}
       preview="/"
-      query={useSiteSettings()}
+      query={query}
+      drafts={useRowDrafts('site_settings', query, '/')}
       save={useSaveSiteSettings()}
       check={(values: SettingsFormValues) => (values.siteTitle.trim() ? null : 'Site title is required.')}
       build={buildSettingsPayload}

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card'
 import { adminTexts } from '@/config/admin'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { ListManager, type ListRowProps } from '@/features/admin/editors/list-manager'
+import { useListDrafts } from '@/features/history/use-list-drafts'
 import { initialOf } from '@/lib/format'
 import { useCreateTestimonial } from '../api/create-testimonial'
 import { useDeleteTestimonial } from '../api/delete-testimonial'
@@ -24,10 +25,12 @@ import { TestimonialForm } from './testimonial-form'
 const t = adminTexts.testimonials
 
 export function TestimonialsManager() {
+  const query = useTestimonials()
   return (
     <ListManager
       texts={t}
-      query={useTestimonials()}
+      query={query}
+      drafts={useListDrafts('testimonials', query, '/#testimonials')}
       table="testimonials"
       writes={{ create: useCreateTestimonial(), update: useUpdateTestimonial(), remove: useDeleteTestimonial() }}
       payloads={{ create: buildTestimonialPayload, update: buildTestimonialUpdate }}
