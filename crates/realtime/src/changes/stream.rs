@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use pleat_auth::caller::Caller;
 use serde_json::{json, Map, Value};
 use sqlx::{Connection, PgConnection, PgPool};
@@ -23,7 +24,15 @@ use crate::protocol::Frame;
 
 type Subscribers = Arc<Mutex<HashMap<(ConnId, String), Subscriber>>>;
 
-const POLL_IDLE: Duration = Duration::from_millis(100);
+/// The pause after an empty poll: 10 ms, doubling while the slot stays quiet, to
+/// at most 100 ms (Supabase's own idle interval), so a change after a quiet spell
+/// waits a little and one in a busy spell hardly at all.
+fn idle_pause(empty_polls: u32) -> Duration {
+    Duration::from_millis((10u64 << empty_polls.min(4)).min(100))
+}
+
+/// Policy checks of one batch run on this many connections at once.
+const CHECKS_AT_ONCE: usize = 4;
 
 pub async fn start(
     owner: PgPool,
@@ -120,6 +129,7 @@ async fn run(
         privileges: HashMap::new(),
         commit_time: 0,
     };
+    let mut empty_polls = 0u32;
     loop {
         if stream.owner.is_closed() {
             return;
@@ -132,8 +142,12 @@ async fn run(
         .fetch_all(&mut conn)
         .await;
         match polled {
-            Ok(messages) if messages.is_empty() => tokio::time::sleep(POLL_IDLE).await,
+            Ok(messages) if messages.is_empty() => {
+                tokio::time::sleep(idle_pause(empty_polls)).await;
+                empty_polls = empty_polls.saturating_add(1);
+            }
             Ok(messages) => {
+                empty_polls = 0;
                 for data in messages {
                     match pgoutput::decode(&data) {
                         Ok(message) => stream.take(message).await,
@@ -503,11 +517,20 @@ impl Stream {
             }
         }
         let mut seen: HashMap<Group, Vec<Vec<String>>> = HashMap::with_capacity(groups.len());
-        for (group, batch) in groups {
-            let visible = self
-                .visible_rows(&batch.table, &batch.keys, &batch.caller)
-                .await?;
-            seen.insert(group, visible);
+        // Each group is its own transaction, so they may run side by side.
+        let this = &*self;
+        let checks =
+            futures_util::stream::iter(groups.into_iter().map(|(group, batch)| async move {
+                let visible = this
+                    .visible_rows(&batch.table, &batch.keys, &batch.caller)
+                    .await;
+                (group, visible)
+            }))
+            .buffer_unordered(CHECKS_AT_ONCE)
+            .collect::<Vec<_>>()
+            .await;
+        for (group, visible) in checks {
+            seen.insert(group, visible?);
         }
         for item in pending {
             if let Some(check) = &item.check {
