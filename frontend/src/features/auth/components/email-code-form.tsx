@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { FormAlert } from '@/components/ui/form-alert'
 import { authTexts } from '@/config/admin'
 import { accountTexts } from '@/config/account'
 import { useVerifyEmailCode, type EmailCodeKind } from '../api/verify-email-code'
@@ -68,11 +69,7 @@ export function EmailCodeForm({ kind, email: knownEmail }: EmailCodeFormProps) {
           required
         />
       </div>
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FormAlert>{error}</FormAlert>
       <Button type="submit" className="w-full" disabled={isPending}>
         {isPending ? accountTexts.codeSubmitting : accountTexts.codeSubmit}
       </Button>

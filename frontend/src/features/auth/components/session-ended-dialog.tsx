@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { FormAlert } from '@/components/ui/form-alert'
 import { authTexts } from '@/config/admin'
 import { sessionTexts } from '@/config/session'
 import { useSignIn } from '../api/sign-in'
@@ -78,11 +79,7 @@ function SignInAgainForm({ initialEmail, passwordRef }: { initialEmail: string; 
           required
         />
       </div>
-      {error && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FormAlert>{error}</FormAlert>
       <Button type="submit" className="w-full" disabled={isPending}>
         {isPending ? authTexts.submitting : sessionTexts.submit}
       </Button>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { FormAlert } from '@/components/ui/form-alert'
 import { authTexts } from '@/config/admin'
 import { guardTexts } from '@/config/admin-guard'
 import { accountTexts } from '@/config/account'
@@ -111,11 +112,7 @@ export function SignInScreen() {
                 </button>
               </div>
             </div>
-            {error && (
-              <p id={`${id}-error`} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
-                {error}
-              </p>
-            )}
+            <FormAlert id={`${id}-error`}>{error}</FormAlert>
             <Button type="submit" className="w-full" disabled={isPending}>
               {isPending ? authTexts.submitting : authTexts.submit}
             </Button>
