@@ -345,6 +345,23 @@ describe('postgres_changes', () => {
     assert.deepEqual(forAnon, []);
   });
 
+  test('only the columns the role may select, and a REVOKE counts from the next change on', async () => {
+    const channel = client().channel('notices-columns');
+    const seen = collect(channel, { event: 'INSERT', schema: 'public', table: 'notices', filter: 'room=eq.77' });
+    await subscribed(channel);
+    await pleat.sql(`insert into notices (room, body) values (77, 'all columns')`);
+    await waitFor(() => seen.length === 1);
+    assert.equal(seen[0].new.body, 'all columns');
+    await pleat.sql('revoke select on notices from anon; grant select (id, room) on notices to anon');
+    try {
+      await pleat.sql(`insert into notices (room, body) values (77, 'hidden')`);
+      await waitFor(() => seen.length === 2);
+      assert.deepEqual(Object.keys(seen[1].new).sort(), ['id', 'room']);
+    } finally {
+      await pleat.sql('revoke select (id, room) on notices from anon; grant select on notices to anon');
+    }
+  });
+
   test('a table outside the publication says so in a system message', async () => {
     const channel = client().channel('nope');
     collect(channel, { event: '*', schema: 'public', table: 'unpublished' });

@@ -17,7 +17,9 @@ pub enum Access {
     Send(&'static str),
 }
 
-async fn as_caller(
+/// Runs the rest of `tx` as the caller, with the claims and (empty when
+/// `topic` is) `realtime.topic()` its policies read.
+pub(crate) async fn as_caller(
     tx: &mut Transaction<'_, Postgres>,
     caller: &Caller,
     topic: &str,

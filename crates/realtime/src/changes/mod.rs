@@ -4,8 +4,10 @@
 //! this process (`pgoutput`), filtered (`filter`) and checked against each
 //! subscriber's row-level security in PostgreSQL.
 
+mod catalog;
 pub mod filter;
 pub mod pgoutput;
+mod policies;
 mod stream;
 
 use std::collections::HashMap;

@@ -3,21 +3,22 @@
 //! `pg_logical_slot_get_binary_changes`. Each change that some binding
 //! matches is typed by PostgreSQL (`jsonb_populate_record` on the table's own
 //! row type, the same JSON PostgREST returns), filtered there, and sent to a
-//! subscriber only when its role may select the row: its column privileges,
-//! and for a table with row-level security an `exists` on the row by key
-//! run as that role with its claims, once per distinct (role, claims).
+//! subscriber only when its role may select the row: its column privileges
+//! (`catalog`) and, for a table with row-level security, the policies
+//! (`policies`, after each poll).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::StreamExt;
 use pleat_auth::caller::Caller;
 use serde_json::{json, Map, Value};
 use sqlx::{Connection, PgConnection, PgPool};
 
-use super::filter::{self, ident};
-use super::pgoutput::{self, Message, Relation};
+use super::catalog::{Catalog, Table};
+use super::filter;
+use super::pgoutput::{self, Message};
+use super::policies::{self, Check, Pending};
 use super::{Binding, Subscriber, Unavailable};
 use crate::hub::{ConnId, Outbox};
 use crate::protocol::Frame;
@@ -30,9 +31,6 @@ type Subscribers = Arc<Mutex<HashMap<(ConnId, String), Subscriber>>>;
 fn idle_pause(empty_polls: u32) -> Duration {
     Duration::from_millis((10u64 << empty_polls.min(4)).min(100))
 }
-
-/// Policy checks of one batch run on this many connections at once.
-const CHECKS_AT_ONCE: usize = 4;
 
 pub async fn start(
     owner: PgPool,
@@ -66,49 +64,13 @@ async fn open_slot(owner: &PgPool) -> Result<(PgConnection, String), sqlx::Error
     Ok((conn, slot))
 }
 
-struct Table {
-    relation: Relation,
-    qualified: String,
-    /// Per column: the type as SQL writes it, and its `pg_type.typname`.
-    sql_types: Vec<String>,
-    typnames: Vec<String>,
-    rls: bool,
-}
-
-/// A change ready for one subscriber, sent once the batch's checks are done.
-struct Pending {
-    outbox: Outbox,
-    frame: Frame,
-    /// For a table with RLS: the row to check, as this caller.
-    check: Option<Check>,
-}
-
-struct Check {
-    table: Arc<Table>,
-    caller: Caller,
-    /// The row's key values as text, in key column order.
-    key: Vec<String>,
-}
-
-/// (table oid, role, claims): callers whose checks have the same answers.
-type Group = (u32, String, String);
-
-/// A group's table, one of its callers, and the keys to check.
-struct Batch {
-    table: Arc<Table>,
-    caller: Caller,
-    keys: Vec<Vec<String>>,
-}
-
 struct Stream {
+    /// The changes of the current poll, sent once their policies are checked.
     pending: Vec<Pending>,
     owner: PgPool,
     api: PgPool,
     subscribers: Subscribers,
-    relations: HashMap<u32, Relation>,
-    tables: HashMap<u32, Arc<Table>>,
-    /// (role, table oid) → the columns the role may select.
-    privileges: HashMap<(String, u32), Arc<Vec<String>>>,
+    catalog: Catalog,
     commit_time: i64,
 }
 
@@ -121,12 +83,10 @@ async fn run(
 ) {
     let mut stream = Stream {
         pending: Vec::new(),
+        catalog: Catalog::new(owner.clone()),
         owner,
         api,
         subscribers,
-        relations: HashMap::new(),
-        tables: HashMap::new(),
-        privileges: HashMap::new(),
         commit_time: 0,
     };
     let mut empty_polls = 0u32;
@@ -157,7 +117,8 @@ async fn run(
                         ),
                     }
                 }
-                if let Err(e) = stream.flush().await {
+                let pending = std::mem::take(&mut stream.pending);
+                if let Err(e) = policies::send_visible(&stream.api, pending).await {
                     tracing::warn!(error = %e, "realtime: changes could not be checked against their policies");
                 }
             }
@@ -235,9 +196,7 @@ impl Stream {
                 return;
             }
             Message::Relation(relation) => {
-                self.tables.remove(&relation.id);
-                self.privileges.retain(|(_, oid), _| *oid != relation.id);
-                self.relations.insert(relation.id, relation);
+                self.catalog.describe(relation);
                 return;
             }
             Message::Insert { relation, new } => (relation, "INSERT", Some(new), None, false),
@@ -280,70 +239,6 @@ impl Stream {
             .collect()
     }
 
-    async fn table(&mut self, id: u32) -> Result<Option<Arc<Table>>, sqlx::Error> {
-        if let Some(table) = self.tables.get(&id) {
-            return Ok(Some(table.clone()));
-        }
-        let Some(relation) = self.relations.get(&id).cloned() else {
-            return Ok(None);
-        };
-        let types: Vec<(String, String, String)> = sqlx::query_as(
-            "SELECT a.attname::text, format_type(a.atttypid, a.atttypmod), t.typname::text \
-             FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid \
-             WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped",
-        )
-        .bind(i64::from(id))
-        .fetch_all(&self.owner)
-        .await?;
-        let rls: bool =
-            sqlx::query_scalar("SELECT relrowsecurity FROM pg_class WHERE oid = $1::oid")
-                .bind(i64::from(id))
-                .fetch_optional(&self.owner)
-                .await?
-                .unwrap_or(false);
-        let find = |name: &str| types.iter().find(|(n, _, _)| n == name);
-        let table = Arc::new(Table {
-            qualified: format!("{}.{}", ident(&relation.schema), ident(&relation.table)),
-            sql_types: relation
-                .columns
-                .iter()
-                .map(|c| find(&c.name).map_or("text".into(), |t| t.1.clone()))
-                .collect(),
-            typnames: relation
-                .columns
-                .iter()
-                .map(|c| find(&c.name).map_or("text".into(), |t| t.2.clone()))
-                .collect(),
-            rls,
-            relation,
-        });
-        self.tables.insert(id, table.clone());
-        Ok(Some(table))
-    }
-
-    async fn allowed_columns(
-        &mut self,
-        role: &str,
-        id: u32,
-    ) -> Result<Arc<Vec<String>>, sqlx::Error> {
-        let key = (role.to_string(), id);
-        if let Some(columns) = self.privileges.get(&key) {
-            return Ok(columns.clone());
-        }
-        let columns: Vec<String> = sqlx::query_scalar(
-            "SELECT a.attname::text FROM pg_attribute a \
-             WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped \
-             AND has_column_privilege($2, a.attrelid, a.attnum, 'SELECT')",
-        )
-        .bind(i64::from(id))
-        .bind(role)
-        .fetch_all(&self.owner)
-        .await?;
-        let columns = Arc::new(columns);
-        self.privileges.insert(key, columns.clone());
-        Ok(columns)
-    }
-
     async fn deliver(
         &mut self,
         id: u32,
@@ -352,14 +247,14 @@ impl Stream {
         old: Option<Vec<pgoutput::Value>>,
         old_key_only: bool,
     ) -> Result<(), sqlx::Error> {
-        let Some(relation) = self.relations.get(&id) else {
+        let Some(relation) = self.catalog.relation(id) else {
             return Ok(());
         };
         let targets = self.targets(&relation.schema, &relation.table, kind);
         if targets.is_empty() {
             return Ok(());
         }
-        let Some(table) = self.table(id).await? else {
+        let Some(table) = self.catalog.table(id).await? else {
             return Ok(());
         };
         let new_input = new.as_deref().map(|v| as_input(&table, v, false));
@@ -441,15 +336,19 @@ impl Stream {
             if ids.is_empty() {
                 continue;
             }
-            let allowed = self.allowed_columns(&target.caller.role, id).await?;
+            let access = self.catalog.access(&target.caller.role, id).await?;
+            let allowed = &access.columns;
             if keys.is_empty() || keys.iter().any(|k| !allowed.contains(&k.name)) {
                 continue;
             }
             let check =
-                (table.rls && kind != "DELETE" && !target.caller.is_service()).then(|| Check {
+                (access.rls && kind != "DELETE" && !target.caller.is_service()).then(|| Check {
                     table: table.clone(),
                     caller: target.caller.clone(),
-                    key: keys.iter().map(|k| text_of(&typed[&k.name])).collect(),
+                    key: keys
+                        .iter()
+                        .map(|k| policies::text_of(&typed[&k.name]))
+                        .collect(),
                 });
             let columns: Vec<Value> = table
                 .relation
@@ -468,15 +367,15 @@ impl Stream {
                 "errors": null,
             });
             if let Some(input) = &new_input {
-                data["record"] = only(&typed, input, &allowed);
+                data["record"] = only(&typed, input, allowed);
             }
             if kind != "INSERT" {
                 data["old_record"] = match (&typed_old, &old_input) {
-                    (Some(typed_old), Some(input)) if kind == "DELETE" && table.rls => {
+                    (Some(typed_old), Some(input)) if kind == "DELETE" && access.rls => {
                         let key_names: Vec<String> = keys.iter().map(|k| k.name.clone()).collect();
                         only(typed_old, input, &key_names)
                     }
-                    (Some(typed_old), Some(input)) => only(typed_old, input, &allowed),
+                    (Some(typed_old), Some(input)) => only(typed_old, input, allowed),
                     _ => json!({}),
                 };
             }
@@ -492,141 +391,5 @@ impl Stream {
             });
         }
         Ok(())
-    }
-
-    /// Checks the batch's rows against their policies, one transaction per
-    /// (table, role, claims) whatever the number of rows, then sends what
-    /// each subscriber may see, in commit order.
-    async fn flush(&mut self) -> Result<(), sqlx::Error> {
-        let pending = std::mem::take(&mut self.pending);
-        let mut groups: HashMap<Group, Batch> = HashMap::new();
-        for check in pending.iter().filter_map(|p| p.check.as_ref()) {
-            let batch = groups
-                .entry((
-                    check.table.relation.id,
-                    check.caller.role.clone(),
-                    check.caller.claims.to_string(),
-                ))
-                .or_insert_with(|| Batch {
-                    table: check.table.clone(),
-                    caller: check.caller.clone(),
-                    keys: Vec::new(),
-                });
-            if !batch.keys.contains(&check.key) {
-                batch.keys.push(check.key.clone());
-            }
-        }
-        let mut seen: HashMap<Group, Vec<Vec<String>>> = HashMap::with_capacity(groups.len());
-        // Each group is its own transaction, so they may run side by side.
-        let this = &*self;
-        let checks =
-            futures_util::stream::iter(groups.into_iter().map(|(group, batch)| async move {
-                let visible = this
-                    .visible_rows(&batch.table, &batch.keys, &batch.caller)
-                    .await;
-                (group, visible)
-            }))
-            .buffer_unordered(CHECKS_AT_ONCE)
-            .collect::<Vec<_>>()
-            .await;
-        for (group, visible) in checks {
-            seen.insert(group, visible?);
-        }
-        for item in pending {
-            if let Some(check) = &item.check {
-                let group = (
-                    check.table.relation.id,
-                    check.caller.role.clone(),
-                    check.caller.claims.to_string(),
-                );
-                if !seen
-                    .get(&group)
-                    .is_some_and(|rows| rows.contains(&check.key))
-                {
-                    continue;
-                }
-            }
-            item.outbox.send(Arc::new(item.frame));
-        }
-        Ok(())
-    }
-
-    /// Which of `keys` (key values as text) `caller` may select under the
-    /// table's policies, read as that role with its claims.
-    async fn visible_rows(
-        &self,
-        table: &Table,
-        keys: &[Vec<String>],
-        caller: &Caller,
-    ) -> Result<Vec<Vec<String>>, sqlx::Error> {
-        let columns: Vec<(usize, &pgoutput::Column)> = table
-            .relation
-            .columns
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.key)
-            .collect();
-        let mut tx = self.api.begin().await?;
-        sqlx::query(
-            "SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true), \
-             set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)",
-        )
-        .bind(&caller.role)
-        .bind(caller.claims.to_string())
-        .bind(caller.sub().unwrap_or_default())
-        .execute(&mut *tx)
-        .await?;
-        // The keys as one text array per key column, unnested side by side and
-        // cast to the columns' types; the rows the policies let through come back.
-        let unnest: Vec<String> = (1..=columns.len())
-            .map(|i| format!("${i}::text[]"))
-            .collect();
-        let names: Vec<String> = (1..=columns.len()).map(|i| format!("k{i}")).collect();
-        let matches: Vec<String> = columns
-            .iter()
-            .enumerate()
-            .map(|(i, (at, c))| {
-                format!(
-                    "t.{} = (k.k{})::{}",
-                    ident(&c.name),
-                    i + 1,
-                    table.sql_types[*at]
-                )
-            })
-            .collect();
-        let returned: Vec<String> = (1..=columns.len()).map(|i| format!("k.k{i}")).collect();
-        let sql = format!(
-            "SELECT ARRAY[{}] FROM unnest({}) AS k({}) WHERE EXISTS (SELECT 1 FROM {} t WHERE {})",
-            returned.join(", "),
-            unnest.join(", "),
-            names.join(", "),
-            table.qualified,
-            matches.join(" AND "),
-        );
-        let mut query = sqlx::query_scalar::<_, Vec<String>>(&sql);
-        for i in 0..columns.len() {
-            query = query.bind(
-                keys.iter()
-                    .map(|k| k.get(i).cloned().unwrap_or_default())
-                    .collect::<Vec<String>>(),
-            );
-        }
-        let rows = query.fetch_all(&mut *tx).await;
-        tx.rollback().await?;
-        match rows {
-            Ok(rows) => Ok(rows),
-            // A role the table refuses outright sees nothing.
-            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42501") => Ok(Vec::new()),
-            Err(e) => Err(e),
-        }
-    }
-}
-
-/// A JSON value as the text PostgreSQL would read back as the same value.
-fn text_of(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
     }
 }
