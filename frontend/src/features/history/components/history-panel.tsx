@@ -5,15 +5,15 @@
 import { History } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { StatusMessage, type Status } from '@/components/ui/status-message'
+import { StatusMessage } from '@/components/ui/status-message'
 import { historyTexts as t } from '@/config/history'
 import { useAdminGuard } from '@/features/admin/guard/admin-guard'
 import { failureText } from '@/lib/network-error'
 import type { ContentTable } from '@/lib/preview-drafts'
-import { settle } from '@/lib/use-mutation'
 import { useQuery } from '@/lib/use-query'
-import { getRevisions, HISTORY_LIMIT, restoreRevision, type ContentRevision } from '../api/content-revisions'
+import { getRevisions, HISTORY_LIMIT, type ContentRevision } from '../api/content-revisions'
 import { changedFields, formatWhen } from '../changes'
+import { useRestore } from '../use-restore'
 
 interface HistoryPanelProps {
   table: ContentTable
@@ -43,8 +43,16 @@ function HistoryList({ id, table, rowId, onRestored, version }: HistoryPanelProp
   const query = useQuery(`content_revisions:${table}:${rowId}`, () => getRevisions(table, rowId))
   const { refetch } = query
   const revisions = query.data ?? null
-  const [status, setStatus] = useState<Status | null>(null)
-  const [restoring, setRestoring] = useState<number | null>(null)
+  const {
+    status,
+    restoring,
+    restore: restoreNow,
+  } = useRestore({
+    onRestored,
+    refetch,
+    done: t.restored,
+    log: 'Error restoring a version:',
+  })
 
   // Read again whenever the list opens or the row changes: the cache may hold an older history.
   useEffect(() => {
@@ -55,18 +63,7 @@ function HistoryList({ id, table, rowId, onRestored, version }: HistoryPanelProp
     const c = t.confirmRestore
     const when = formatWhen(revision.changed_at)
     if (!(await guard.confirm({ title: c.title, message: c.message(when), confirmLabel: c.confirm, cancelLabel: c.cancel }))) return
-    setRestoring(revision.id)
-    setStatus(null)
-    const result = await settle(() => restoreRevision(revision.id))
-    if (result.success) {
-      await onRestored()
-      await refetch()
-      setStatus({ text: t.restored })
-    } else {
-      console.error('Error restoring a version:', result.error)
-      setStatus({ text: failureText(t.restoreFailed, result.error), tone: 'error' })
-    }
-    setRestoring(null)
+    await restoreNow(revision)
   }
 
   const shown = revisions?.slice(0, HISTORY_LIMIT) ?? []

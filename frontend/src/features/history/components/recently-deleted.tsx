@@ -1,15 +1,15 @@
 //! A list's items deleted within the last 30 days, newest first, each with who deleted it
 //! and when, and Restore, which puts it back under its id with its last values.
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Button } from '@/components/ui/button'
-import { StatusMessage, type Status } from '@/components/ui/status-message'
+import { StatusMessage } from '@/components/ui/status-message'
 import { historyTexts as t } from '@/config/history'
 import { failureText } from '@/lib/network-error'
 import type { ContentTable } from '@/lib/preview-drafts'
-import { settle } from '@/lib/use-mutation'
 import { useQuery } from '@/lib/use-query'
-import { getRecentlyDeleted, restoreRevision, type ContentRevision } from '../api/content-revisions'
+import { getRecentlyDeleted } from '../api/content-revisions'
 import { formatWhen, itemName } from '../changes'
+import { useRestore } from '../use-restore'
 
 interface RecentlyDeletedProps {
   id: string
@@ -24,28 +24,17 @@ export function RecentlyDeleted({ id, table, onRestored, version }: RecentlyDele
   const query = useQuery(`recently_deleted:${table}`, () => getRecentlyDeleted(table))
   const { refetch } = query
   const items = query.data ?? null
-  const [status, setStatus] = useState<Status | null>(null)
-  const [restoring, setRestoring] = useState<number | null>(null)
+  const { status, restoring, restore } = useRestore({
+    onRestored,
+    refetch,
+    done: t.deletedRestored,
+    log: 'Error restoring a deleted item:',
+  })
 
   // Read again when the list opens and after each delete: the cache may hold an older list.
   useEffect(() => {
     void refetch()
   }, [refetch, version])
-
-  async function restore(revision: ContentRevision) {
-    setRestoring(revision.id)
-    setStatus(null)
-    const result = await settle(() => restoreRevision(revision.id))
-    if (result.success) {
-      await onRestored()
-      await refetch()
-      setStatus({ text: t.deletedRestored })
-    } else {
-      console.error('Error restoring a deleted item:', result.error)
-      setStatus({ text: failureText(t.restoreFailed, result.error), tone: 'error' })
-    }
-    setRestoring(null)
-  }
 
   return (
     <section id={id} aria-label={t.recentlyDeletedTitle} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
