@@ -45,13 +45,20 @@ async function holdUploads(target) {
   let release;
   const gate = new Promise((resolve) => (release = resolve));
   const pattern = '**/storage/v1/object/site-media/**';
-  await target.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
+  // The held requests are let go and sent on before the route is removed (removing it
+  // first would let a handler's continue() find its request already handled); one the
+  // page gave up on while it was held has nothing left to continue. What the uploads did
+  // is checked by the tests themselves (the gallery, the stored objects).
+  const sent = [];
+  await target.route(pattern, (route) => {
+    const going = gate.then(() => route.continue()).catch(() => {});
+    sent.push(going);
+    return going;
   });
   return {
     release: async () => {
       release();
+      await Promise.all(sent);
       await target.unroute(pattern);
     },
   };
