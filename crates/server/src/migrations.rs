@@ -1,7 +1,7 @@
 //! The migration sets `pleat` applies, in this order: the backend's own, each
 //! embedded in the crate that owns the schema (roles in pleat-db, the `auth`
 //! schema in pleat-auth, the outbox in pleat-mail, the `storage` schema in pleat-storage, the `realtime`
-//! schema in pleat-realtime), then the app's from `PLEAT_MIGRATIONS_DIR`. Each set
+//! schema in pleat-realtime, the `pleat_backup` schema in pleat-backup), then the app's from `PLEAT_MIGRATIONS_DIR`. Each set
 //! has its own version history (`pleat.schema_migrations`).
 
 use std::path::Path;
@@ -16,6 +16,7 @@ pub fn backend() -> Vec<Set> {
         Set::embedded("mail", &pleat_mail::MIGRATIONS),
         Set::embedded("storage", &pleat_storage::MIGRATIONS),
         Set::embedded("realtime", &pleat_realtime::MIGRATIONS),
+        Set::embedded("backup", &pleat_backup::MIGRATIONS),
     ]
 }
 
