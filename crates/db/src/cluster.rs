@@ -73,7 +73,9 @@ impl ManagedCluster {
         if as_postgres {
             cluster.prepare_for_postgres_user()?;
         }
-        if !cluster.pgdata.join("PG_VERSION").is_file() {
+        if cluster.pgdata.join("PG_VERSION").is_file() {
+            crate::upgrade::check_major(&cluster.pgdata, &cluster.bin)?;
+        } else {
             cluster.initdb()?;
         }
         cluster.recover_after_crash()?;
@@ -199,21 +201,7 @@ impl ManagedCluster {
 
     fn initdb(&self) -> Result<(), Error> {
         tracing::info!(dir = %self.pgdata.display(), "creating the managed PostgreSQL cluster");
-        self.run(
-            "initdb",
-            &[
-                "-D".as_ref(),
-                self.pgdata.as_os_str(),
-                "-U".as_ref(),
-                "postgres".as_ref(),
-                "-E".as_ref(),
-                "UTF8".as_ref(),
-                "--locale=C".as_ref(),
-                "--auth-local=trust".as_ref(),
-                "--auth-host=scram-sha-256".as_ref(),
-            ],
-        )
-        .map(|_| ())
+        initdb(&self.bin, &self.pgdata, self.as_postgres)
     }
 
     /// A `postmaster.pid` left by a crash either names a server still running
@@ -291,16 +279,7 @@ impl ManagedCluster {
     }
 
     fn command(&self, program: &str) -> Command {
-        let path = self.bin.join(program);
-        let mut cmd = if self.as_postgres {
-            let mut c = Command::new("runuser");
-            c.args(["-u", "postgres", "--"]).arg(path);
-            c
-        } else {
-            Command::new(path)
-        };
-        cmd.current_dir("/");
-        cmd
+        command(&self.bin, program, self.as_postgres)
     }
 
     fn run(&self, program: &str, args: &[&std::ffi::OsStr]) -> Result<String, Error> {
@@ -316,9 +295,43 @@ impl Drop for ManagedCluster {
     }
 }
 
+/// A new cluster in `pgdata` (also the target of `pleat upgrade-db`, which
+/// must make it exactly like the first one).
+pub(crate) fn initdb(bin: &Path, pgdata: &Path, as_postgres: bool) -> Result<(), Error> {
+    run_checked(
+        command(bin, "initdb", as_postgres).args([
+            "-D".as_ref(),
+            pgdata.as_os_str(),
+            "-U".as_ref(),
+            "postgres".as_ref(),
+            "-E".as_ref(),
+            "UTF8".as_ref(),
+            "--locale=C".as_ref(),
+            "--auth-local=trust".as_ref(),
+            "--auth-host=scram-sha-256".as_ref(),
+        ]),
+        "initdb",
+    )
+    .map(|_| ())
+}
+
+/// `program` of `bin`, run as the `postgres` OS user when we are root.
+pub(crate) fn command(bin: &Path, program: &str, as_postgres: bool) -> Command {
+    let path = bin.join(program);
+    let mut cmd = if as_postgres {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(path);
+        c
+    } else {
+        Command::new(path)
+    };
+    cmd.current_dir("/");
+    cmd
+}
+
 /// The data dir readable by this user only; as root also passable (not
 /// readable) by the `postgres` group, whose server must reach `pg/` inside.
-fn make_private(data_dir: &Path, as_postgres: bool) -> Result<(), Error> {
+pub(crate) fn make_private(data_dir: &Path, as_postgres: bool) -> Result<(), Error> {
     let mode = if as_postgres {
         let group = nix::unistd::Group::from_name("postgres")
             .ok()
@@ -334,7 +347,7 @@ fn make_private(data_dir: &Path, as_postgres: bool) -> Result<(), Error> {
         .map_err(Error::io("cannot change permissions of", data_dir))
 }
 
-fn run_checked(cmd: &mut Command, name: &str) -> Result<String, Error> {
+pub(crate) fn run_checked(cmd: &mut Command, name: &str) -> Result<String, Error> {
     let out = cmd.output().map_err(Error::io("cannot run", name))?;
     let text = format!(
         "{}{}",

@@ -8,6 +8,7 @@ pub mod error;
 pub mod migrate;
 pub mod pool;
 pub mod timeouts;
+pub mod upgrade;
 
 pub use cluster::ManagedCluster;
 pub use error::Error;

@@ -68,7 +68,10 @@ impl Set {
 }
 
 /// Apply what is pending of every set, in order, as the owner; then tell
-/// schema caches to reload.
+/// schema caches to reload. Everything pending runs in one transaction: a
+/// migration that fails leaves the database exactly as it was (none of the
+/// pending ones applied, the history unchanged), so an upgrade that cannot
+/// finish never leaves data half-migrated.
 pub async fn run(owner: &PgPool, sets: &[Set]) -> Result<(), Error> {
     let mut conn = owner.acquire().await?;
     sqlx::query("SELECT pg_advisory_lock($1)")
@@ -87,11 +90,72 @@ pub async fn run(owner: &PgPool, sets: &[Set]) -> Result<(), Error> {
     Ok(())
 }
 
-async fn apply(conn: &mut PgConnection, sets: &[Set]) -> Result<(), Error> {
-    let created = ensure_history(conn).await?;
+/// A migration not yet applied, as `pleat migrate --dry-run` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    pub set: String,
+    pub version: i64,
+    pub description: String,
+}
+
+/// What `run` would apply, without applying anything (an edited migration
+/// that already ran is refused here too).
+pub async fn pending(owner: &PgPool, sets: &[Set]) -> Result<Vec<Pending>, Error> {
+    let mut conn = owner.acquire().await?;
+    let mut tx = conn.begin().await?;
+    // The history table and an adopted legacy history are made inside this
+    // transaction and rolled back with it: a dry run writes nothing.
+    let created = ensure_history(&mut tx).await?;
     if created {
-        adopt_legacy_history(conn, sets).await?;
+        adopt_legacy_history(&mut tx, sets).await?;
     }
+    let todo = to_apply(&mut tx, sets).await?;
+    tx.rollback().await?;
+    Ok(todo
+        .into_iter()
+        .map(|(set, m)| Pending {
+            set: set.name.clone(),
+            version: m.version,
+            description: m.description.clone(),
+        })
+        .collect())
+}
+
+async fn apply(conn: &mut PgConnection, sets: &[Set]) -> Result<(), Error> {
+    let mut tx = conn.begin().await?;
+    let created = ensure_history(&mut tx).await?;
+    if created {
+        adopt_legacy_history(&mut tx, sets).await?;
+    }
+    let todo = to_apply(&mut tx, sets).await?;
+    let count = todo.len();
+    for (set, m) in &todo {
+        sqlx::raw_sql(&m.sql).execute(&mut *tx).await.map_err(|e| {
+            Error::Unexpected(anyhow::anyhow!(
+                "migration {} ({}) of the {} set failed: {e}; nothing was changed: \
+                 the {count} pending migration(s) are applied together or not at all, \
+                 and the database is as it was before",
+                m.version,
+                m.description,
+                set.name
+            ))
+        })?;
+        record(&mut tx, &set.name, m).await?;
+    }
+    tx.commit().await?;
+    for (set, m) in &todo {
+        tracing::info!(set = %set.name, version = m.version, description = %m.description, "migration applied");
+    }
+    Ok(())
+}
+
+/// Every migration of `sets` not in the history yet, in order; an applied
+/// one whose SQL changed since is an error.
+async fn to_apply<'s>(
+    conn: &mut PgConnection,
+    sets: &'s [Set],
+) -> Result<Vec<(&'s Set, &'s Migration)>, Error> {
+    let mut todo = Vec::new();
     for set in sets {
         let applied: Vec<(i64, Vec<u8>)> = sqlx::query_as(
             "SELECT version, checksum FROM pleat.schema_migrations WHERE set_name = $1",
@@ -111,26 +175,11 @@ async fn apply(conn: &mut PgConnection, sets: &[Set]) -> Result<(), Error> {
                         set.name
                     )))
                 }
-                None => apply_one(conn, &set.name, m).await?,
+                None => todo.push((set, m)),
             }
         }
     }
-    Ok(())
-}
-
-async fn apply_one(conn: &mut PgConnection, set: &str, m: &Migration) -> Result<(), Error> {
-    let mut tx = conn.begin().await?;
-    sqlx::raw_sql(&m.sql).execute(&mut *tx).await.map_err(|e| {
-        Error::Unexpected(anyhow::anyhow!(
-            "migration {} ({}) of the {set} set failed: {e}",
-            m.version,
-            m.description
-        ))
-    })?;
-    record(&mut tx, set, m).await?;
-    tx.commit().await?;
-    tracing::info!(set, version = m.version, description = %m.description, "migration applied");
-    Ok(())
+    Ok(todo)
 }
 
 async fn record(conn: &mut PgConnection, set: &str, m: &Migration) -> Result<(), Error> {

@@ -54,18 +54,7 @@ impl Database {
     /// Connect (starting the managed cluster when there is no URL), apply the
     /// migrations, and open the `authenticator` pool.
     pub async fn open(settings: &DbSettings) -> Result<Database, Error> {
-        let (owner_opts, cluster) = match &settings.url {
-            Some(url) => (url.parse::<PgConnectOptions>()?, None),
-            None => {
-                let dir = settings.data_dir.clone();
-                let cluster = tokio::task::spawn_blocking(move || {
-                    ManagedCluster::start(&dir, &BinLookup::system())
-                })
-                .await
-                .map_err(anyhow::Error::from)??;
-                (cluster.connect_options(), Some(cluster))
-            }
-        };
+        let (owner_opts, cluster) = owner_options(settings).await?;
         let owner = pool_options(4).connect_with(owner_opts.clone()).await?;
         migrate::run(&owner, &settings.migrations).await?;
         let api_config = api_config(settings, cluster.as_ref(), &owner_opts)?;
@@ -103,6 +92,39 @@ impl Database {
         }
         Ok(())
     }
+}
+
+/// The migrations `Database::open` would apply, applying none (the managed
+/// cluster is started for the look and stopped again).
+pub async fn pending_migrations(settings: &DbSettings) -> Result<Vec<migrate::Pending>, Error> {
+    let (owner_opts, cluster) = owner_options(settings).await?;
+    let owner = pool_options(1).connect_with(owner_opts).await?;
+    let pending = migrate::pending(&owner, &settings.migrations).await;
+    owner.close().await;
+    if let Some(mut cluster) = cluster {
+        tokio::task::spawn_blocking(move || cluster.stop())
+            .await
+            .map_err(anyhow::Error::from)??;
+    }
+    pending
+}
+
+/// The owner's connection: the URL's, or the managed cluster's (started here).
+async fn owner_options(
+    settings: &DbSettings,
+) -> Result<(PgConnectOptions, Option<ManagedCluster>), Error> {
+    Ok(match &settings.url {
+        Some(url) => (url.parse::<PgConnectOptions>()?, None),
+        None => {
+            let dir = settings.data_dir.clone();
+            let cluster = tokio::task::spawn_blocking(move || {
+                ManagedCluster::start(&dir, &BinLookup::system())
+            })
+            .await
+            .map_err(anyhow::Error::from)??;
+            (cluster.connect_options(), Some(cluster))
+        }
+    })
 }
 
 /// Where `authenticator` logs in: the URL's server and database, or the

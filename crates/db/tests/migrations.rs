@@ -51,7 +51,7 @@ async fn the_backend_sets_come_before_the_app_and_keep_their_own_names() {
     let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         names,
-        ["roles", "auth", "mail", "storage", "realtime", "app"]
+        ["roles", "auth", "mail", "storage", "realtime", "backup", "app"]
     );
     let pool = fresh(&sets).await;
     let per_set: Vec<(String, i64)> = sqlx::query_as(
@@ -128,6 +128,81 @@ async fn a_failing_migration_leaves_no_trace_and_names_itself() {
         "the failed migration's transaction was rolled back"
     );
     assert!(!history(&pool).await.iter().any(|(s, _)| s == "broken"));
+}
+
+#[tokio::test]
+async fn pending_migrations_run_together_or_not_at_all() {
+    let mut sets = standard().await;
+    let pool = fresh(&sets).await;
+    let before = history(&pool).await;
+    sets.push(Set {
+        name: "upgrade".into(),
+        migrations: vec![
+            one(1, "CREATE TABLE public.upgrade_first (id int)"),
+            one(2, "ALTER TABLE public.notes ADD COLUMN upgraded boolean"),
+            one(3, "SELECT no_such_function()"),
+        ],
+    });
+    let err = migrate::run(&pool, &sets).await.unwrap_err().to_string();
+    assert!(
+        err.contains("migration 3 (step 3) of the upgrade set failed"),
+        "{err}"
+    );
+    assert!(err.contains("nothing was changed"), "{err}");
+    let (first, column): (bool, bool) = sqlx::query_as(
+        "SELECT to_regclass('public.upgrade_first') IS NOT NULL,
+                EXISTS (SELECT 1 FROM information_schema.columns
+                         WHERE table_name = 'notes' AND column_name = 'upgraded')",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert!(
+        !first && !column,
+        "the migrations before the failing one were rolled back too"
+    );
+    assert_eq!(history(&pool).await, before);
+}
+
+#[tokio::test]
+async fn a_dry_run_lists_what_is_pending_and_applies_nothing() {
+    let mut sets = standard().await;
+    let pool = fresh(&sets).await;
+    assert_eq!(migrate::pending(&pool, &sets).await.unwrap(), vec![]);
+    let before = history(&pool).await;
+    sets.push(Set {
+        name: "later".into(),
+        migrations: vec![
+            one(7, "CREATE TABLE public.later_one (id int)"),
+            one(8, "CREATE TABLE public.later_two (id int)"),
+        ],
+    });
+    let pending = migrate::pending(&pool, &sets).await.unwrap();
+    let listed: Vec<(String, i64, String)> = pending
+        .into_iter()
+        .map(|p| (p.set, p.version, p.description))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("later".to_string(), 7, "step 7".to_string()),
+            ("later".to_string(), 8, "step 8".to_string())
+        ]
+    );
+    let created: bool = sqlx::query_scalar("SELECT to_regclass('public.later_one') IS NOT NULL")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert!(!created);
+    assert_eq!(history(&pool).await, before);
+    // An edited migration that already ran is refused by the dry run too.
+    let mut edited = standard().await;
+    edited[1].migrations[0].checksum = vec![0; 48];
+    let err = migrate::pending(&pool, &edited)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("was changed after it was applied"), "{err}");
 }
 
 #[tokio::test]

@@ -1,4 +1,5 @@
-//! The command line: `pleat [serve]`, `pleat migrate`, `pleat keys`,
+//! The command line: `pleat [serve]`, `pleat migrate [--dry-run]`,
+//! `pleat upgrade-db`, `pleat keys`,
 //! `pleat user add|passwd|list|remove`.
 //! Settings come only from the environment (see `config`).
 
@@ -20,7 +21,19 @@ pub enum Command {
     /// Serve the site and the APIs (the default)
     Serve,
     /// Apply the database migrations and exit
-    Migrate,
+    Migrate {
+        /// List the migrations that would run, and run none
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Move the managed database to the installed PostgreSQL major version
+    /// (with pg_upgrade; the old files are kept); pleat must be stopped
+    UpgradeDb {
+        /// The old PostgreSQL version's programs (default:
+        /// /usr/lib/postgresql/<old version>/bin)
+        #[arg(long, value_name = "DIR")]
+        old_bindir: Option<std::path::PathBuf>,
+    },
     /// Print the anon and service_role API keys
     Keys,
     /// Manage the owner accounts that sign in to /admin

@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use pleat_db::upgrade::Outcome;
 use pleat_server::cli::{Cli, Command};
 use pleat_server::config::Config;
 use pleat_server::keys::{self, ApiKeys};
@@ -44,11 +45,55 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             println!("Pleat is serving at http://{host}:{}", app.port());
             app.run_until_stopped().await
         }
-        Command::Migrate => {
+        Command::Migrate { dry_run: false } => {
             let secret = keys::load_or_create_secret(&config)?;
             let db = pleat_db::Database::open(&db_settings(&config, &secret, 1).await?).await?;
             db.close().await?;
             println!("migrations applied");
+            Ok(())
+        }
+        Command::Migrate { dry_run: true } => {
+            let secret = keys::load_or_create_secret(&config)?;
+            let settings = db_settings(&config, &secret, 1).await?;
+            let pending = pleat_db::pool::pending_migrations(&settings).await?;
+            for m in &pending {
+                println!("{} {} {}", m.set, m.version, m.description);
+            }
+            match pending.len() {
+                0 => println!("nothing to apply: the database is up to date"),
+                n => println!("{n} migration(s) would be applied (none was)"),
+            }
+            Ok(())
+        }
+        Command::UpgradeDb { old_bindir } => {
+            anyhow::ensure!(
+                config.database_url.is_none(),
+                "DATABASE_URL is set: pleat upgrade-db upgrades the managed database in PLEAT_DATA_DIR; \
+                 upgrade an external server with its own tools"
+            );
+            let data_dir = config.data_dir.clone();
+            let outcome = tokio::task::spawn_blocking(move || {
+                pleat_db::upgrade::upgrade(
+                    &data_dir,
+                    &pleat_db::bins::BinLookup::system(),
+                    old_bindir.as_deref(),
+                )
+            })
+            .await??;
+            match outcome {
+                Outcome::NoCluster => println!(
+                    "there is no managed database in {} yet; nothing to upgrade",
+                    config.data_dir.display()
+                ),
+                Outcome::Current { version } => {
+                    println!("the database is already on PostgreSQL {version}; nothing to do")
+                }
+                Outcome::Upgraded { from, to, old } => println!(
+                    "upgraded the database from PostgreSQL {from} to {to}; the old files are kept in {} \
+                     (delete them once pleat runs well)",
+                    old.display()
+                ),
+            }
             Ok(())
         }
         Command::Keys => {
