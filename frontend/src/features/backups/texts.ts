@@ -12,6 +12,7 @@ export const backupTexts = {
   scheduleOff: 'Scheduled backups are off',
   nextUnknown: 'Not known yet',
   failedMailHint: 'If scheduled backups fail twice in a row, an email goes to the address new enquiries are sent to.',
+  failedMailHintNoMail: 'Email is not set up on this server, so nobody is emailed when scheduled backups fail: look here now and then.',
   worked: 'Worked',
   failed: 'Failed',
   failedWhat: 'The backup did not work. What the server said:',

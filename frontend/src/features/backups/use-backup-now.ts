@@ -22,6 +22,11 @@ export function useBackupNow() {
   const progress = backupProgress(data, runId)
   const busy = isPending || progress.kind === 'waiting' || Boolean(data?.in_progress)
 
+  // The cache may hold a read from an earlier visit: a scheduled backup may have run since.
+  useEffect(() => {
+    void refetch()
+  }, [refetch])
+
   useEffect(() => {
     if (!busy) return
     const timer = window.setInterval(() => void refetch(), pollMs)

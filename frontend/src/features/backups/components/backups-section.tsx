@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
+import { useMailNotSetUp } from '@/features/auth/api/get-mail-status'
 import { failureText } from '@/lib/network-error'
 import { useDownloadLatestBackup } from '../api/download-latest-backup'
 import { backupTexts } from '../texts'
@@ -20,6 +21,7 @@ export function BackupsSection() {
   const { data, isLoading, error, refetch } = overview
   const { mutate: download, isPending: preparing } = useDownloadLatestBackup()
   const [downloadStatus, setDownloadStatus] = useState<Status | null>(null)
+  const mailOff = useMailNotSetUp()
 
   async function onDownload() {
     setDownloadStatus(null)
@@ -39,7 +41,7 @@ export function BackupsSection() {
         {data && (
           <>
             <Card className="space-y-6 p-6 sm:p-8">
-              <LastBackup overview={data} />
+              <LastBackup overview={data} mailOff={mailOff} />
               <div className="space-y-3 border-t border-slate-200 pt-6">
                 <div className="flex flex-wrap items-center gap-3">
                   <Button onClick={() => void backUpNow()} disabled={busy} className="max-sm:w-full">

@@ -58,6 +58,11 @@ describe('LastBackup', () => {
     expect(screen.getByText('Last good backup: Yesterday at 03:00 (2.0 KB)')).toBeTruthy()
   })
 
+  it('says nobody is emailed about failures when the server sends no mail', () => {
+    render(<LastBackup overview={base} mailOff now={now} />)
+    expect(screen.getByTestId('next-backup').textContent).toContain('Email is not set up on this server, so nobody is emailed')
+  })
+
   it('says scheduled backups are off when the schedule is off or unknown', () => {
     for (const schedule of ['off', null]) {
       const { unmount } = render(<LastBackup overview={{ ...base, schedule, next_scheduled_at: null }} now={now} />)

@@ -8,11 +8,13 @@ import { BackupSize } from './backup-size'
 
 interface LastBackupProps {
   overview: BackupOverview
+  /** The server sends no mail, so a failing schedule mails nobody. */
+  mailOff?: boolean
   /** The viewer's "now", for Today / Yesterday (tests pass a fixed one). */
   now?: Date
 }
 
-export function LastBackup({ overview, now = new Date() }: LastBackupProps) {
+export function LastBackup({ overview, mailOff = false, now = new Date() }: LastBackupProps) {
   const { last, last_success: lastGood } = overview
   const scheduleOff = !overview.schedule || overview.schedule.trim().toLowerCase() === 'off'
   return (
@@ -69,7 +71,9 @@ export function LastBackup({ overview, now = new Date() }: LastBackupProps) {
                 ? formatWhen(overview.next_scheduled_at, now)
                 : backupTexts.nextUnknown}
           </p>
-          {!scheduleOff && <p className="mt-1 text-sm text-slate-600">{backupTexts.failedMailHint}</p>}
+          {!scheduleOff && (
+            <p className="mt-1 text-sm text-slate-600">{mailOff ? backupTexts.failedMailHintNoMail : backupTexts.failedMailHint}</p>
+          )}
         </dd>
       </div>
     </dl>
