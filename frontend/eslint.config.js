@@ -36,6 +36,7 @@ const features = [
   'auth',
   'contact-details',
   'account',
+  'backups',
   'messages',
   'hero',
   'about',

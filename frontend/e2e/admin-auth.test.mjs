@@ -115,7 +115,7 @@ describe('the sign-in screen', () => {
 });
 
 describe('signed in', () => {
-  it('shows the admin header, the ten sections and the hero editor first', () =>
+  it('shows the admin header, the eleven sections and the hero editor first', () =>
     withPage(async (page) => {
       await signIn(page, site);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Content Management');
@@ -132,6 +132,7 @@ describe('signed in', () => {
         'Contact Messages',
         'Site Settings',
         'Contact Details',
+        'Backups',
         'Account',
       ]);
       assert.equal(await nav.getByRole('button', { name: 'Hero Section' }).getAttribute('aria-current'), 'page');

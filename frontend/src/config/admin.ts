@@ -11,6 +11,7 @@ export const adminSections = [
   { key: 'contact', label: 'Contact Messages' },
   { key: 'settings', label: 'Site Settings' },
   { key: 'details', label: 'Contact Details' },
+  { key: 'backups', label: 'Backups' },
   { key: 'account', label: 'Account' },
 ] as const
 

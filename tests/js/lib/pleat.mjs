@@ -37,7 +37,7 @@ function databaseUrl(name) {
 
 /**
  * Create a database, optionally load `setupSql` after the migrations, and start
- * pleat on it. Returns { url, anonKey, serviceKey, sql, stop }.
+ * pleat on it. Returns { url, anonKey, serviceKey, dbUrl, sql, stop }.
  */
 export async function startPleat({ setupSql, env = {} } = {}) {
   const name = `js_${randomUUID().replaceAll('-', '')}`;
@@ -92,6 +92,8 @@ export async function startPleat({ setupSql, env = {} } = {}) {
     url,
     anonKey: apiKey('anon'),
     serviceKey: apiKey('service_role'),
+    /** The database pleat runs on, for a connection the test holds open (a lock, a transaction). */
+    dbUrl,
     sql,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

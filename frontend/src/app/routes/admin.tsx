@@ -12,6 +12,7 @@ import { SetPasswordScreen } from '@/features/account/components/set-password-sc
 import { usePasswordLanding } from '@/features/account/api/use-password-landing'
 import { AdminShell } from '@/features/admin/components/admin-shell'
 import { resolveAdminSection } from '@/features/admin/admin-section'
+import { BackupsSection } from '@/features/backups/components/backups-section'
 import { useAdminSession } from '@/features/auth/api/use-admin-session'
 import { useSignOut } from '@/features/auth/api/sign-out'
 import { FullScreenLoading } from '@/features/auth/components/full-screen-loading'
@@ -46,6 +47,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   contact: MessagesInbox,
   settings: SiteSettingsEditor,
   details: ContactDetailsEditor,
+  backups: BackupsSection,
   account: AccountSection,
 }
 

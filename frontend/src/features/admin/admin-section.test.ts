@@ -3,7 +3,7 @@ import { adminSections } from '@/config/admin'
 import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
-  it('keeps the known keys (the spec seven, Media, Contact Details, then Account), in the sidebar order', () => {
+  it('keeps the known keys (the spec seven, Media, Contact Details, Backups, then Account), in the sidebar order', () => {
     expect(adminSections.map((s) => s.key)).toEqual([
       'hero',
       'services',
@@ -14,6 +14,7 @@ describe('resolveAdminSection', () => {
       'contact',
       'settings',
       'details',
+      'backups',
       'account',
     ])
     expect(adminSections.map((s) => s.label)).toEqual([
@@ -26,6 +27,7 @@ describe('resolveAdminSection', () => {
       'Contact Messages',
       'Site Settings',
       'Contact Details',
+      'Backups',
       'Account',
     ])
     for (const { key } of adminSections) expect(resolveAdminSection(key)).toBe(key)

@@ -3,6 +3,7 @@
 import {
   CircleUserRound,
   Contact,
+  DatabaseBackup,
   FileText,
   Image,
   Images,
@@ -28,6 +29,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   contact: Mail,
   settings: Settings,
   details: Contact,
+  backups: DatabaseBackup,
   account: CircleUserRound,
 }
 
