@@ -9,3 +9,7 @@
 /// The `pleat_backup` schema (runs, requests, download tokens), applied by
 /// `pleat` after the realtime schema and before the app's migrations.
 pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+pub mod failure;
+pub mod runs;
+pub mod schedule;
