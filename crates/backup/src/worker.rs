@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::postgres::PgListener;
+use sqlx::postgres::{PgListener, PgPoolOptions};
 use sqlx::{Connection, PgConnection, PgPool};
 use tokio::sync::{watch, Mutex};
 use tokio::task::JoinHandle;
@@ -224,7 +224,10 @@ impl Worker {
         let mut tx = self.inner.pool.begin().await?;
         let stale = runs::fail_stale(&mut *tx).await?;
         for failed in &stale {
-            tracing::warn!(run = failed.id, "backup: a run's server stopped during the backup; marked failed");
+            tracing::warn!(
+                run = failed.id,
+                "backup: a run's server stopped during the backup; marked failed"
+            );
             failure::after_failure(&mut tx, failed, &self.inner.settings.notify).await?;
         }
         tx.commit().await?;
@@ -244,7 +247,9 @@ impl Worker {
                 return Ok(());
             };
             let mut stop = self.inner.stop.subscribe();
-            while let Some(run) = runs::claim_next(&self.inner.pool, self.inner.settings.lease).await? {
+            while let Some(run) =
+                runs::claim_next(&self.inner.pool, self.inner.settings.lease).await?
+            {
                 self.make(&run, &mut stop).await?;
                 if *stop.borrow() {
                     break;
@@ -288,7 +293,9 @@ impl Worker {
                         tracing::info!(deleted = ?deleted, "backup: older backups pruned")
                     }
                     Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %self.clean(&format!("{e:#}")), "backup: cannot prune older backups"),
+                    Err(e) => {
+                        tracing::warn!(error = %self.clean(&format!("{e:#}")), "backup: cannot prune older backups")
+                    }
                 }
             }
             Err(error) => {
@@ -305,13 +312,24 @@ impl Worker {
     }
 
     fn clean(&self, error: &str) -> String {
-        let secrets: Vec<&str> = self.inner.settings.secrets.iter().map(String::as_str).collect();
+        let secrets: Vec<&str> = self
+            .inner
+            .settings
+            .secrets
+            .iter()
+            .map(String::as_str)
+            .collect();
         failure::redact(error, &secrets)
     }
 }
 
+/// On a connection of its own: the owner pool is small and the other
+/// workers' listeners already hold most of it.
 async fn listen(pool: &PgPool) -> Option<PgListener> {
-    match PgListener::connect_with(pool).await {
+    let own = PgPoolOptions::new()
+        .max_connections(1)
+        .connect_lazy_with((*pool.connect_options()).clone());
+    match PgListener::connect_with(&own).await {
         Ok(mut l) => match l.listen("pleat_backup").await {
             Ok(()) => Some(l),
             Err(e) => {

@@ -4,10 +4,10 @@
 
 use chrono::Utc;
 use pleat_backup::db::find_client_bin_dir;
+use pleat_backup::runs::{self, Finished};
 use pleat_backup::{DbConn, Made, Source, Store};
 use pleat_db::Database;
 use secrecy::ExposeSecret;
-use sqlx::PgPool;
 
 use crate::cli::BackupCommand;
 use crate::config::Config;
@@ -93,48 +93,30 @@ pub async fn run(command: Option<BackupCommand>, config: &Config) -> anyhow::Res
 }
 
 /// One backup now, recorded in `pleat_backup.runs` as made from the
-/// command line (so the admin and the metrics see it too).
+/// command line (so the admin and the metrics see it too). The row is
+/// written once the backup is over: a `running` row without a serving
+/// replica's lease would be taken for one whose server stopped.
 async fn backup_now(config: &Config, db: &Database, store: &Store) -> anyhow::Result<Made> {
     let source = backup_source(config, db)?;
-    let run_id = start_run(&db.owner).await?;
-    let now = Utc::now();
-    let made = store.create(&source, now).await;
-    finish_run(&db.owner, run_id, &made).await?;
-    made
-}
-
-async fn start_run(owner: &PgPool) -> anyhow::Result<i64> {
-    Ok(sqlx::query_scalar(
-        "insert into pleat_backup.runs (trigger, status, started_at) values ('cli', 'running', now()) returning id",
-    )
-    .fetch_one(owner)
-    .await?)
-}
-
-async fn finish_run(owner: &PgPool, id: i64, made: &anyhow::Result<Made>) -> anyhow::Result<()> {
-    match made {
-        Ok(m) => {
-            sqlx::query(
-                "update pleat_backup.runs set status = 'done', name = $2, size_bytes = $3, finished_at = now()
-                  where id = $1",
-            )
-            .bind(id)
-            .bind(&m.name)
-            .bind(m.size_bytes as i64)
-            .execute(owner)
-            .await?;
-        }
+    let started_at = Utc::now();
+    let made = store.create(&source, started_at).await;
+    let error;
+    let finished = match &made {
+        Ok(m) => Finished::Done {
+            name: &m.name,
+            size_bytes: m.size_bytes,
+        },
         Err(e) => {
-            sqlx::query(
-                "update pleat_backup.runs set status = 'failed', error = $2, finished_at = now() where id = $1",
-            )
-            .bind(id)
-            .bind(format!("{e:#}"))
-            .execute(owner)
-            .await?;
+            let secrets = crate::startup::backup_secrets(config);
+            let secrets: Vec<&str> = secrets.iter().map(String::as_str).collect();
+            error = pleat_backup::failure::redact(&format!("{e:#}"), &secrets);
+            Finished::Failed { error: &error }
         }
+    };
+    if let Err(e) = runs::record_cli(&db.owner, started_at, finished).await {
+        eprintln!("pleat: the backup is not listed in the database: {e}");
     }
-    Ok(())
+    made
 }
 
 pub fn human_bytes(n: u64) -> String {

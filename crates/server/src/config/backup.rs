@@ -1,9 +1,12 @@
 //! Backups (`PLEAT_BACKUP_*`): where they go, whether they are encrypted,
-//! how many are kept, and the schedule (kept as written here; the serving
-//! side reads it as a cron expression).
+//! how many are kept, and the schedule (kept as written, once it has been
+//! read as a cron expression: a schedule that cannot be read stops pleat here
+//! rather than at the first slot that never comes).
 
 use std::path::Path;
+use std::time::Duration;
 
+use pleat_backup::schedule::Schedule;
 use pleat_backup::Keep;
 use secrecy::SecretString;
 
@@ -18,6 +21,10 @@ pub struct BackupConfig {
     pub keep: Keep,
     /// Cron expression as written (default `0 3 * * *`); `off` disables.
     pub schedule: String,
+    /// How often a serving replica looks for requested backups besides
+    /// being notified (not a variable: the tests lengthen it to show that
+    /// the notification alone is enough).
+    pub poll: Duration,
 }
 
 pub const DEFAULT_SCHEDULE: &str = "0 3 * * *";
@@ -59,8 +66,13 @@ pub(super) fn parse<'a>(
         url,
         passphrase,
         keep,
-        schedule: get("PLEAT_BACKUP_SCHEDULE")
-            .unwrap_or(DEFAULT_SCHEDULE)
-            .to_string(),
+        schedule: match get("PLEAT_BACKUP_SCHEDULE") {
+            Some(v) => Schedule::parse(v)
+                .map_err(|e| invalid("PLEAT_BACKUP_SCHEDULE", e))?
+                .describe()
+                .to_string(),
+            None => DEFAULT_SCHEDULE.to_string(),
+        },
+        poll: Duration::from_secs(30),
     })
 }

@@ -431,8 +431,34 @@ fn backup_variables_are_read_and_checked() {
         ("PLEAT_BACKUP_PASSPHRASE", "short"),
         ("PLEAT_BACKUP_KEEP", "7 days"),
         ("PLEAT_BACKUP_KEEP", "0d"),
+        ("PLEAT_BACKUP_SCHEDULE", "daily"),
+        ("PLEAT_BACKUP_SCHEDULE", "0 3 * *"),
+        ("PLEAT_BACKUP_SCHEDULE", "0 0 3 * * *"),
+        ("PLEAT_BACKUP_SCHEDULE", "0 25 * * *"),
     ] {
         let err = parse(&[(name, value)]).unwrap_err();
         assert_eq!(err.name, name, "{value}");
     }
+}
+
+#[test]
+fn a_schedule_that_is_not_cron_stops_pleat_with_one_line() {
+    let err = parse(&[("PLEAT_BACKUP_SCHEDULE", "every night")])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with(
+            "PLEAT_BACKUP_SCHEDULE: `every night` is not a cron expression of 5 fields"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("`0 3 * * *`") && err.contains("`off`"),
+        "{err}"
+    );
+    assert!(!err.contains('\n'), "{err}");
+    let c = parse(&[("PLEAT_BACKUP_SCHEDULE", " 30 2 * * sun ")]).unwrap();
+    assert_eq!(c.backup.schedule, "30 2 * * sun");
+    let c = parse(&[("PLEAT_BACKUP_SCHEDULE", "OFF")]).unwrap();
+    assert_eq!(c.backup.schedule, "off");
 }
