@@ -191,12 +191,20 @@ async fn restore_into(
         restore::wipe(&target.pool, storage_dir).await?;
         println!("emptied the target ({})", occupied.describe(storage_dir));
     }
-    // Roles are the cluster's, not the database's, so no dump holds them;
-    // the roles migration makes them idempotently.
+    // Roles are the cluster's, not the database's, so no dump holds them:
+    // the API roles come from the roles migration (idempotent), the app's
+    // from the manifest.
     if let Some(roles) = sets.iter().find(|s| s.name == "roles") {
         for m in &roles.migrations {
             sqlx::raw_sql(&m.sql).execute(&target.pool).await?;
         }
+    }
+    let made_roles = restore::ensure_roles(&target.pool, &manifest.roles).await?;
+    if !made_roles.is_empty() {
+        println!(
+            "created the roles {} (without passwords: set any login role's again)",
+            made_roles.join(", ")
+        );
     }
     restore::pg_restore(
         &target.pg_bin_dir,

@@ -323,12 +323,13 @@ pub fn bytes(seed: u64, len: usize) -> Vec<u8> {
 }
 
 /// Every row of every table of the schemas an installation's data lives in
-/// (the app's, auth, storage), as text, per table.
+/// (the app's, auth, storage), as text, per table; unlogged tables (throttle
+/// counters, which backups leave out as a crash would) aside.
 pub async fn fingerprint(options: &PgConnectOptions) -> BTreeMap<String, String> {
     let mut conn = options.connect().await.unwrap();
     let tables: Vec<(String, String)> = sqlx::query_as(
-        "select table_schema::text, table_name::text from information_schema.tables
-          where table_schema in ('public', 'auth', 'storage') and table_type = 'BASE TABLE'
+        "select n.nspname::text, c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname in ('public', 'auth', 'storage') and c.relkind = 'r' and c.relpersistence = 'p'
           order by 1, 2",
     )
     .fetch_all(&mut conn)

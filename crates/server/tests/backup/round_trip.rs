@@ -2,6 +2,7 @@
 //! back, on a managed data directory and on an external database.
 
 use serde_json::json;
+use sqlx::{ConnectOptions, Connection};
 
 use crate::helpers::*;
 
@@ -68,6 +69,13 @@ async fn a_managed_data_directory_comes_back_from_a_backup_into_a_fresh_one() {
     let backups = tempfile::tempdir().unwrap();
     let site = tempfile::tempdir().unwrap();
     let migrations = notes_migrations_copy();
+    // A role of the app's own: the cluster's, so in no dump, yet granted
+    // to in the database (the cluster is this test's, so the name is free).
+    std::fs::write(
+        migrations.path().join("20260101000002_reader.sql"),
+        "create role notes_reader nologin; grant select on public.notes to notes_reader;",
+    )
+    .unwrap();
     let backup_url = format!("file://{}", backups.path().display());
     let env = Env::new(data.path(), &backup_url, migrations.path(), site.path());
 
@@ -93,9 +101,18 @@ async fn a_managed_data_directory_comes_back_from_a_backup_into_a_fresh_one() {
     assert!(said.contains("files: "), "{said}");
     assert!(said.contains("keys: jwt_secret"), "{said}");
 
+    assert!(said.contains("created the roles notes_reader"), "{said}");
     let serving = env2.serve().await;
     let after = fingerprint(&managed_options(fresh.path())).await;
     assert_eq!(before, after, "every row of every table comes back");
+    let mut conn = managed_options(fresh.path()).connect().await.unwrap();
+    let granted: bool =
+        sqlx::query_scalar("select has_table_privilege('notes_reader', 'public.notes', 'select')")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    assert!(granted);
+    conn.close().await.unwrap();
     check_restored(&serving, &seeded).await;
     serving.stop().await;
 
