@@ -209,3 +209,34 @@ async fn restore_refuses_while_pleat_runs_on_the_data_directory() {
     assert_eq!(status, 400);
     serving.stop().await;
 }
+
+#[tokio::test]
+async fn restore_refuses_while_pleat_runs_on_the_database() {
+    let db = pleat_test_support::TestDatabase::with_app(&pleat_test_support::AppMigrations::Dir(
+        pleat_test_support::notes_migrations(),
+    ))
+    .await;
+    let data = tempfile::tempdir().unwrap();
+    let backups = tempfile::tempdir().unwrap();
+    let site = tempfile::tempdir().unwrap();
+    let migrations = notes_migrations_copy();
+    let env = Env::new(
+        data.path(),
+        &format!("file://{}", backups.path().display()),
+        migrations.path(),
+        site.path(),
+    )
+    .with("DATABASE_URL", &db.url);
+    let serving = env.serve().await;
+    serving.admin_create_user("kept@example.com").await;
+    let name = env.backup().await;
+    let refused = env.pleat(&["restore", &name, "--force"]).await;
+    assert!(!refused.ok);
+    assert!(refused.stderr.contains("stop pleat"), "{refused:?}");
+    let (status, _) = serving.sign_in("kept@example.com", PASSWORD).await;
+    assert_eq!(status, 200);
+    serving.stop().await;
+    // Stopped, the same restore goes through.
+    let said = env.restore(&name, true).await;
+    assert!(said.contains("1 users"), "{said}");
+}
