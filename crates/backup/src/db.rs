@@ -97,8 +97,6 @@ impl DbConn {
             ("PGUSER", OsString::from(&self.user)),
             ("PGDATABASE", OsString::from(&self.dbname)),
             ("PGAPPNAME", OsString::from("pleat backup")),
-            // Ignore a ~/.pgpass or service file that could point elsewhere.
-            ("PGPASSFILE", OsString::from("/dev/null")),
         ];
         if let Some(p) = &self.password {
             env.push(("PGPASSWORD", OsString::from(p.expose_secret())));

@@ -25,6 +25,23 @@ pub struct Manifest {
     /// the restored installation needs the same variable.
     #[serde(default)]
     pub jwt_secret_from_env: bool,
+    /// The cluster's roles (not its superusers, not the one that made the
+    /// backup), which no database dump holds: a restore into another
+    /// cluster makes the missing ones, without passwords, so the grants to
+    /// them come back.
+    #[serde(default)]
+    pub roles: Vec<RoleSpec>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RoleSpec {
+    pub name: String,
+    pub login: bool,
+    pub inherit: bool,
+    pub bypassrls: bool,
+    /// Roles it is a member of (among those recorded).
+    #[serde(default)]
+    pub member_of: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ use object_store::{GetOptions, ObjectStore, ObjectStoreExt, WriteMultipart};
 use sqlx::PgPool;
 
 use crate::db::DbConn;
-use crate::manifest::S3Object;
+use crate::manifest::{RoleSpec, S3Object};
 use crate::source::run_pg_tool;
 use crate::store::Listed;
 
@@ -157,6 +157,65 @@ pub async fn wipe(pool: &PgPool, storage_dir: Option<&Path>) -> anyhow::Result<(
 
 fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// Make the recorded roles the cluster lacks (without passwords: a dump
+/// holds none, and a login role's password is set again by its owner), and
+/// their memberships; the names of those made.
+pub async fn ensure_roles(pool: &PgPool, roles: &[RoleSpec]) -> anyhow::Result<Vec<String>> {
+    let mut made = Vec::new();
+    for role in roles {
+        let exists: bool =
+            sqlx::query_scalar("select exists (select 1 from pg_roles where rolname = $1)")
+                .bind(&role.name)
+                .fetch_one(pool)
+                .await?;
+        if exists {
+            continue;
+        }
+        let options = format!(
+            "{} {}",
+            if role.login { "login" } else { "nologin" },
+            if role.inherit { "inherit" } else { "noinherit" },
+        );
+        let create = format!("create role {} {options}", quote_ident(&role.name));
+        let bypass = format!("{create} bypassrls");
+        // Only a superuser may grant BYPASSRLS; without it the role relies
+        // on its policies, as the roles migration does.
+        let done = if role.bypassrls {
+            match sqlx::query(&bypass).execute(pool).await {
+                Ok(_) => Ok(()),
+                Err(_) => sqlx::query(&create).execute(pool).await.map(|_| ()),
+            }
+        } else {
+            sqlx::query(&create).execute(pool).await.map(|_| ())
+        };
+        done.map_err(|e| anyhow::anyhow!("cannot create the role {}: {e}", role.name))?;
+        made.push(role.name.clone());
+    }
+    for role in roles {
+        for group in &role.member_of {
+            let member: bool = sqlx::query_scalar(
+                "select exists (select 1 from pg_roles where rolname = $2)
+                        and pg_has_role($1, $2, 'member')",
+            )
+            .bind(&role.name)
+            .bind(group)
+            .fetch_one(pool)
+            .await?;
+            if !member {
+                sqlx::query(&format!(
+                    "grant {} to {}",
+                    quote_ident(group),
+                    quote_ident(&role.name)
+                ))
+                .execute(pool)
+                .await
+                .map_err(|e| anyhow::anyhow!("cannot grant {group} to {}: {e}", role.name))?;
+            }
+        }
+    }
+    Ok(made)
 }
 
 /// `pg_restore` of `dump` into the (empty) database, in one transaction:

@@ -14,7 +14,7 @@ use sqlx::Connection;
 
 use crate::archive::{self, Contents};
 use crate::db::DbConn;
-use crate::manifest::{Manifest, S3Object, StorageManifest, FORMAT};
+use crate::manifest::{Manifest, RoleSpec, S3Object, StorageManifest, FORMAT};
 
 /// Key files of the data directory that a backup carries.
 pub const KEY_FILES: &[&str] = &["jwt_secret"];
@@ -79,7 +79,7 @@ pub async fn make_archive(
     passphrase: Option<SecretString>,
     out: &Path,
 ) -> anyhow::Result<()> {
-    let migrations = applied_migrations(&source.db).await?;
+    let (migrations, roles) = database_facts(&source.db).await?;
     let storage = match source.storage() {
         StorageLocation::Local(_) => StorageManifest::Local,
         StorageLocation::S3(url) => StorageManifest::S3 {
@@ -102,6 +102,7 @@ pub async fn make_archive(
         storage,
         keys: keys.iter().map(|(k, _)| k.clone()).collect(),
         jwt_secret_from_env: !source.data_dir.join("jwt_secret").is_file(),
+        roles,
     };
     let storage_dir = match source.storage() {
         StorageLocation::Local(dir) => Some(dir),
@@ -129,8 +130,10 @@ pub async fn make_archive(
     Ok(())
 }
 
-/// `pleat.schema_migrations`, by set.
-pub async fn applied_migrations(db: &DbConn) -> anyhow::Result<BTreeMap<String, Vec<i64>>> {
+/// `pleat.schema_migrations` by set, and the cluster's roles.
+pub async fn database_facts(
+    db: &DbConn,
+) -> anyhow::Result<(BTreeMap<String, Vec<i64>>, Vec<RoleSpec>)> {
     let mut conn = sqlx::PgConnection::connect_with(&db.connect_options())
         .await
         .map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
@@ -145,12 +148,33 @@ pub async fn applied_migrations(db: &DbConn) -> anyhow::Result<BTreeMap<String, 
         sqlx::query_as("select set_name, version from pleat.schema_migrations order by 1, 2")
             .fetch_all(&mut conn)
             .await?;
+    // Roles made by initdb or PostgreSQL itself have oids below 16384.
+    let roles: Vec<(String, bool, bool, bool, Vec<String>)> = sqlx::query_as(
+        "select r.rolname::text, r.rolcanlogin, r.rolinherit, r.rolbypassrls,
+                array(select g.rolname::text from pg_auth_members m join pg_roles g on g.oid = m.roleid
+                       where m.member = r.oid and g.oid >= 16384 and not g.rolsuper order by 1)
+           from pg_roles r
+          where r.oid >= 16384 and not r.rolsuper and r.rolname <> current_user
+          order by 1",
+    )
+    .fetch_all(&mut conn)
+    .await?;
     conn.close().await?;
     let mut by_set: BTreeMap<String, Vec<i64>> = BTreeMap::new();
     for (set, version) in rows {
         by_set.entry(set).or_default().push(version);
     }
-    Ok(by_set)
+    let roles = roles
+        .into_iter()
+        .map(|(name, login, inherit, bypassrls, member_of)| RoleSpec {
+            name,
+            login,
+            inherit,
+            bypassrls,
+            member_of,
+        })
+        .collect();
+    Ok((by_set, roles))
 }
 
 /// Every object under the storage prefix with the version it has now: the
@@ -186,10 +210,14 @@ async fn s3_objects(url: &str) -> anyhow::Result<Vec<S3Object>> {
 }
 
 /// `pg_dump --format=custom` of the whole database: one snapshot, so every
-/// schema is consistent at one instant.
+/// schema is consistent at one instant. Unlogged tables keep their
+/// definition but not their rows: they hold what PostgreSQL itself empties
+/// after a crash (sign-in throttles, realtime presence and nodes of
+/// processes that will not exist after a restore).
 async fn pg_dump(source: &Source, out: &Path) -> anyhow::Result<()> {
     let mut cmd = tokio::process::Command::new(source.pg_bin_dir.join("pg_dump"));
     cmd.arg("--format=custom")
+        .arg("--no-unlogged-table-data")
         .arg("--no-password")
         .arg("--file")
         .arg(out);

@@ -106,14 +106,15 @@ impl Store {
 
     /// Make a backup of `source` named for `now`, and store it.
     pub async fn create(&self, source: &Source, now: DateTime<Utc>) -> anyhow::Result<Made> {
-        let name = self.free_name(now).await?;
+        let mut name = self.free_name(now).await?;
         let work = source.work_dir()?;
         let size_bytes = match &self.place {
             Place::Dir(dir) => {
                 ensure_private_dir(dir)?;
                 // Written under a hidden name beside the target, then
                 // renamed, so a listing never shows half a backup.
-                let partial = dir.join(format!(".partial-{name}"));
+                let partial =
+                    dir.join(format!(".partial-{}-{name}", uuid::Uuid::new_v4().simple()));
                 let made = crate::source::make_archive(
                     source,
                     work.path(),
@@ -126,10 +127,27 @@ impl Store {
                     let _ = std::fs::remove_file(&partial);
                     return Err(e);
                 }
-                let target = dir.join(&name);
-                std::fs::rename(&partial, &target)
-                    .map_err(|e| anyhow::anyhow!("cannot store {}: {e}", target.display()))?;
-                std::fs::metadata(&target)?.len()
+                // A link never replaces: of two backups made in the same
+                // second (another replica, the command line), the second
+                // takes the next free name.
+                let mut name_taken = name.clone();
+                let mut n = 1;
+                loop {
+                    match std::fs::hard_link(&partial, dir.join(&name_taken)) {
+                        Ok(()) => break,
+                        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => {
+                            name_taken = numbered(&name, n);
+                            n += 1;
+                        }
+                        Err(e) => {
+                            let _ = std::fs::remove_file(&partial);
+                            anyhow::bail!("cannot store {}: {e}", dir.join(&name_taken).display());
+                        }
+                    }
+                }
+                std::fs::remove_file(&partial)?;
+                name = name_taken;
+                std::fs::metadata(dir.join(&name))?.len()
             }
             Place::S3 { store, .. } => {
                 let archive = work.path().join(&name);
@@ -157,11 +175,7 @@ impl Store {
         let stamp = now.format("pleat-%Y%m%d-%H%M%SZ").to_string();
         let taken: Vec<String> = self.list().await?.into_iter().map(|l| l.name).collect();
         for n in 0..100 {
-            let name = if n == 0 {
-                format!("{stamp}{ext}")
-            } else {
-                format!("{stamp}-{n}{ext}")
-            };
+            let name = numbered(&format!("{stamp}{ext}"), n);
             let stem = name.split('.').next().unwrap_or_default().to_string();
             if !taken
                 .iter()
@@ -311,6 +325,17 @@ impl Store {
             std::io::Write::write_all(&mut file, &chunk?)?;
         }
         Ok(path)
+    }
+}
+
+/// `pleat-…Z.tar` with `-n` after the time (n > 0).
+fn numbered(name: &str, n: u32) -> String {
+    if n == 0 {
+        return name.to_string();
+    }
+    match name.split_once('Z') {
+        Some((stamp, ext)) => format!("{stamp}Z-{n}{ext}"),
+        None => name.to_string(),
     }
 }
 

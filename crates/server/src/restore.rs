@@ -107,18 +107,26 @@ impl Target {
             .connect_with(conn.connect_options())
             .await
             .map_err(|e| anyhow::anyhow!("cannot connect to the database: {e}"))?;
-        let others: i64 = sqlx::query_scalar(
-            "select count(*) from pg_stat_activity
+        // pleat's own connections (its pools, its LISTEN connections, a
+        // realtime replication stream) or anyone else's: a restore that
+        // writes under a live client would leave a mix of two states.
+        let others: Vec<String> = sqlx::query_scalar(
+            "select coalesce(nullif(application_name, ''), 'unnamed') from pg_stat_activity
               where datname = current_database() and pid <> pg_backend_pid()
-                and application_name in ('pleat', 'pleat rest')",
+                and backend_type in ('client backend', 'walsender')",
         )
-        .fetch_one(&pool)
+        .fetch_all(&pool)
         .await?;
-        if others > 0 {
+        if !others.is_empty() {
             pool.close().await;
+            let mut names = others.clone();
+            names.sort();
+            names.dedup();
             anyhow::bail!(
-                "pleat is running on this database ({others} connection{}); stop it before restoring",
-                if others == 1 { "" } else { "s" }
+                "{} other connection{} to this database ({}): stop pleat and close them before restoring",
+                others.len(),
+                if others.len() == 1 { " is" } else { "s are" },
+                names.join(", ")
             );
         }
         let pg_bin_dir = find_client_bin_dir(
@@ -191,12 +199,20 @@ async fn restore_into(
         restore::wipe(&target.pool, storage_dir).await?;
         println!("emptied the target ({})", occupied.describe(storage_dir));
     }
-    // Roles are the cluster's, not the database's, so no dump holds them;
-    // the roles migration makes them idempotently.
+    // Roles are the cluster's, not the database's, so no dump holds them:
+    // the API roles come from the roles migration (idempotent), the app's
+    // from the manifest.
     if let Some(roles) = sets.iter().find(|s| s.name == "roles") {
         for m in &roles.migrations {
             sqlx::raw_sql(&m.sql).execute(&target.pool).await?;
         }
+    }
+    let made_roles = restore::ensure_roles(&target.pool, &manifest.roles).await?;
+    if !made_roles.is_empty() {
+        println!(
+            "created the roles {} (without passwords: set any login role's again)",
+            made_roles.join(", ")
+        );
     }
     restore::pg_restore(
         &target.pg_bin_dir,

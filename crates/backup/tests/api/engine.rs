@@ -206,3 +206,29 @@ async fn pruning_keeps_exactly_the_configured_set() {
         .unwrap()
         .is_empty());
 }
+
+#[tokio::test]
+async fn two_backups_made_at_once_in_one_second_both_stay() {
+    let inst = installation().await;
+    let backups = inst.dir.path().join("backups");
+    let store = Store::open(backups.to_str().unwrap(), None).unwrap();
+    let now = Utc.with_ymd_and_hms(2026, 11, 26, 3, 0, 0).unwrap();
+    let (a, b) = tokio::join!(
+        store.create(&inst.source, now),
+        store.create(&inst.source, now)
+    );
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_ne!(a.name, b.name);
+    let mut names: Vec<String> = store
+        .list()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.name)
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["pleat-20261126-030000Z-1.tar", "pleat-20261126-030000Z.tar"]
+    );
+}
