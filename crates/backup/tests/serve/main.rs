@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
+use pleat_backup::db::find_client_bin_dir;
 use pleat_backup::schedule::Schedule;
+use pleat_backup::{DbConn, Keep, Source, Store, Worker, WorkerSettings};
 use pleat_test_support::{TestApp, TestDatabase};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -354,4 +356,79 @@ async fn a_run_whose_server_stopped_is_marked_failed() {
         overview["last"]["error"],
         "the server stopped during the backup"
     );
+}
+
+#[tokio::test]
+async fn a_server_stopped_mid_backup_marks_its_run_failed_and_lets_go_of_the_lock() {
+    let db = TestDatabase::new().await;
+    let pool = db.pool().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data_dir = dir.path().join("data");
+    std::fs::create_dir_all(&data_dir).unwrap();
+    let source = Source {
+        db: DbConn::from_url(&db.url).unwrap(),
+        data_dir,
+        storage_url: None,
+        pg_bin_dir: find_client_bin_dir(None).unwrap(),
+    };
+    let place = format!("file://{}", dir.path().join("backups").display());
+    let store = Store::open(&place, None).unwrap();
+    // pg_dump locks every table it dumps, so it waits behind this one: the
+    // backup stays under way until the server stops.
+    sqlx::raw_sql("CREATE TABLE public.held (id int)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let mut holder = pool.begin().await.unwrap();
+    sqlx::query("LOCK TABLE public.held IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    let id: i64 = sqlx::query_scalar("SELECT pleat_backup.request(null)")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+
+    let worker = Worker::new(
+        WorkerSettings::new(Schedule::Off, Keep::default()),
+        pool.clone(),
+        store,
+        source,
+    );
+    let running = worker.start();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let status: String =
+            sqlx::query_scalar("SELECT status FROM pleat_backup.runs WHERE id = $1")
+                .bind(id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        if status == "running" {
+            break;
+        }
+        assert_eq!(status, "pending");
+        assert!(tokio::time::Instant::now() < deadline, "never claimed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    running.stop().await;
+
+    let (status, error): (String, Option<String>) =
+        sqlx::query_as("SELECT status, error FROM pleat_backup.runs WHERE id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(status, "failed");
+    assert_eq!(
+        error.as_deref(),
+        Some("the server stopped during the backup")
+    );
+    let free: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock(7261006)")
+        .fetch_one(&mut *holder)
+        .await
+        .unwrap();
+    assert!(free, "the backup lock went with the stopped worker");
+    holder.rollback().await.unwrap();
+    assert!(files(&dir.path().join("backups")).is_empty());
 }
