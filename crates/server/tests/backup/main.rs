@@ -3,6 +3,7 @@
 //! an external database (`TEST_DATABASE_URL`'s cluster), with files on disk
 //! and in S3 (the throwaway S3 server), checked through the HTTP API.
 
+mod cli_runs;
 mod helpers;
 mod round_trip;
 mod s3;
