@@ -173,12 +173,18 @@ impl Worker {
                     Err(e) => tracing::warn!(error = %e, "backup: cannot write the schedule"),
                 }
             }
-            if let Err(e) = self.tick(Utc::now()).await {
-                tracing::warn!(error = %format!("{e:#}"), "backup: the worker's pass failed");
-            }
+            let passed = match self.tick(Utc::now()).await {
+                Ok(()) => true,
+                Err(e) => {
+                    tracing::warn!(error = %format!("{e:#}"), "backup: the worker's pass failed");
+                    false
+                }
+            };
+            // After a failed pass the slot may still be due: wait a poll
+            // rather than retry at once against a database that is down.
             let until_slot = match *self.inner.next.lock().await {
-                Some(next) => (next - Utc::now()).to_std().unwrap_or(Duration::ZERO),
-                None => poll,
+                Some(next) if passed => (next - Utc::now()).to_std().unwrap_or(Duration::ZERO),
+                _ => poll,
             };
             let wait = tokio::time::sleep(poll.min(until_slot));
             match listener.as_mut() {
