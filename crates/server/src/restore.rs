@@ -110,13 +110,24 @@ impl Target {
         // pleat's own connections (its pools, its LISTEN connections, a
         // realtime replication stream) or anyone else's: a restore that
         // writes under a live client would leave a mix of two states.
-        let others: Vec<String> = sqlx::query_scalar(
-            "select coalesce(nullif(application_name, ''), 'unnamed') from pg_stat_activity
-              where datname = current_database() and pid <> pg_backend_pid()
-                and backend_type in ('client backend', 'walsender')",
-        )
-        .fetch_all(&pool)
-        .await?;
+        // A pleat stopped a moment ago may still have backends exiting:
+        // give them a few seconds before calling the database busy.
+        let mut others: Vec<String> = Vec::new();
+        for attempt in 0..10 {
+            if attempt > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+            others = sqlx::query_scalar(
+                "select coalesce(nullif(application_name, ''), 'unnamed') from pg_stat_activity
+                  where datname = current_database() and pid <> pg_backend_pid()
+                    and backend_type in ('client backend', 'walsender')",
+            )
+            .fetch_all(&pool)
+            .await?;
+            if others.is_empty() {
+                break;
+            }
+        }
         if !others.is_empty() {
             pool.close().await;
             let mut names = others.clone();
