@@ -56,11 +56,14 @@ pub async fn run(name: &str, force: bool, config: &Config) -> anyhow::Result<()>
     };
 
     let target = Target::open(config).await?;
+    let backup = Unpacked {
+        name,
+        manifest: &manifest,
+        dir: &unpacked,
+    };
     let result = restore_into(
         &target,
-        name,
-        &manifest,
-        &unpacked,
+        &backup,
         storage_dir.as_deref(),
         force,
         config,
@@ -187,18 +190,27 @@ fn refuse_newer(manifest: &Manifest, sets: &[Set]) -> anyhow::Result<()> {
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The backup being restored, unpacked in the scratch directory.
+struct Unpacked<'a> {
+    name: &'a str,
+    manifest: &'a Manifest,
+    dir: &'a Path,
+}
+
 async fn restore_into(
     target: &Target,
-    name: &str,
-    manifest: &Manifest,
-    unpacked: &Path,
+    backup: &Unpacked<'_>,
     storage_dir: Option<&Path>,
     force: bool,
     config: &Config,
     sets: &[Set],
     store: &pleat_backup::Store,
 ) -> anyhow::Result<()> {
+    let Unpacked {
+        name,
+        manifest,
+        dir: unpacked,
+    } = *backup;
     let occupied = restore::occupied(&target.pool, storage_dir).await?;
     if !occupied.is_empty() {
         if !force {
