@@ -121,6 +121,12 @@ pub fn unpack(reader: Box<dyn Read>, dir: &Path) -> anyhow::Result<Manifest> {
         if !known {
             anyhow::bail!("unexpected entry {} in the backup", path.display());
         }
+        // Files and directories only: a link could point a later entry, or
+        // a file served from storage, outside the directories restored.
+        let kind = entry.header().entry_type();
+        if !(kind.is_file() || kind.is_dir()) {
+            anyhow::bail!("the backup's entry {} is not a plain file", path.display());
+        }
         // unpack_in refuses paths that leave `dir` (.., absolute, symlinks).
         if !entry.unpack_in(dir)? {
             anyhow::bail!("the backup's entry {} points outside it", path.display());
@@ -142,4 +148,37 @@ pub fn unpack(reader: Box<dyn Read>, dir: &Path) -> anyhow::Result<Manifest> {
         anyhow::bail!("the backup holds no database dump");
     }
     Ok(manifest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tar_with(entries: impl FnOnce(&mut tar::Builder<Vec<u8>>)) -> Vec<u8> {
+        let mut b = tar::Builder::new(Vec::new());
+        entries(&mut b);
+        b.into_inner().unwrap()
+    }
+
+    #[test]
+    fn links_and_strangers_in_an_archive_are_refused() {
+        let link = tar_with(|b| {
+            let mut h = tar::Header::new_gnu();
+            h.set_entry_type(tar::EntryType::Symlink);
+            h.set_size(0);
+            b.append_link(&mut h, "storage/objects", "/etc").unwrap();
+        });
+        let out = tempfile::tempdir().unwrap();
+        let err = unpack(Box::new(std::io::Cursor::new(link)), out.path()).unwrap_err();
+        assert!(err.to_string().contains("not a plain file"), "{err}");
+        assert!(!out.path().join("storage/objects").exists());
+
+        let stranger = tar_with(|b| {
+            let mut h = tar::Header::new_gnu();
+            h.set_size(1);
+            b.append_data(&mut h, "etc/cron.d/x", &b"x"[..]).unwrap();
+        });
+        let err = unpack(Box::new(std::io::Cursor::new(stranger)), out.path()).unwrap_err();
+        assert!(err.to_string().contains("unexpected entry"), "{err}");
+    }
 }

@@ -56,11 +56,14 @@ pub async fn run(name: &str, force: bool, config: &Config) -> anyhow::Result<()>
     };
 
     let target = Target::open(config).await?;
+    let backup = Unpacked {
+        name,
+        manifest: &manifest,
+        dir: &unpacked,
+    };
     let result = restore_into(
         &target,
-        name,
-        &manifest,
-        &unpacked,
+        &backup,
         storage_dir.as_deref(),
         force,
         config,
@@ -110,13 +113,24 @@ impl Target {
         // pleat's own connections (its pools, its LISTEN connections, a
         // realtime replication stream) or anyone else's: a restore that
         // writes under a live client would leave a mix of two states.
-        let others: Vec<String> = sqlx::query_scalar(
-            "select coalesce(nullif(application_name, ''), 'unnamed') from pg_stat_activity
-              where datname = current_database() and pid <> pg_backend_pid()
-                and backend_type in ('client backend', 'walsender')",
-        )
-        .fetch_all(&pool)
-        .await?;
+        // A pleat stopped a moment ago may still have backends exiting:
+        // give them a few seconds before calling the database busy.
+        let mut others: Vec<String> = Vec::new();
+        for attempt in 0..10 {
+            if attempt > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            }
+            others = sqlx::query_scalar(
+                "select coalesce(nullif(application_name, ''), 'unnamed') from pg_stat_activity
+                  where datname = current_database() and pid <> pg_backend_pid()
+                    and backend_type in ('client backend', 'walsender')",
+            )
+            .fetch_all(&pool)
+            .await?;
+            if others.is_empty() {
+                break;
+            }
+        }
         if !others.is_empty() {
             pool.close().await;
             let mut names = others.clone();
@@ -176,18 +190,27 @@ fn refuse_newer(manifest: &Manifest, sets: &[Set]) -> anyhow::Result<()> {
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The backup being restored, unpacked in the scratch directory.
+struct Unpacked<'a> {
+    name: &'a str,
+    manifest: &'a Manifest,
+    dir: &'a Path,
+}
+
 async fn restore_into(
     target: &Target,
-    name: &str,
-    manifest: &Manifest,
-    unpacked: &Path,
+    backup: &Unpacked<'_>,
     storage_dir: Option<&Path>,
     force: bool,
     config: &Config,
     sets: &[Set],
     store: &pleat_backup::Store,
 ) -> anyhow::Result<()> {
+    let Unpacked {
+        name,
+        manifest,
+        dir: unpacked,
+    } = *backup;
     let occupied = restore::occupied(&target.pool, storage_dir).await?;
     if !occupied.is_empty() {
         if !force {

@@ -112,6 +112,18 @@ async fn a_managed_data_directory_comes_back_from_a_backup_into_a_fresh_one() {
             .await
             .unwrap();
     assert!(granted);
+    // The run that made the backup was still running in its snapshot; the
+    // restore records it as done, and nothing is left pending.
+    let (done, unfinished): (bool, i64) = sqlx::query_as(
+        "select exists (select 1 from pleat_backup.runs where name = $1 and status = 'done'),
+                (select count(*) from pleat_backup.runs where status in ('pending', 'running'))",
+    )
+    .bind(&name)
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    assert!(done);
+    assert_eq!(unfinished, 0);
     conn.close().await.unwrap();
     check_restored(&serving, &seeded).await;
     serving.stop().await;
