@@ -142,7 +142,9 @@ fn backups(
     db: &Database,
 ) -> anyhow::Result<(pleat_backup::Worker, pleat_backup::routes::DownloadState)> {
     let store = crate::backup::open_store(config)?;
-    let source = crate::backup::backup_source(config, db)?;
+    // Without pg_dump no backup can be made: said at start, not at 03:00.
+    let source =
+        crate::backup::backup_source(config, db).map_err(|e| anyhow::anyhow!("backups: {e:#}"))?;
     let schedule = pleat_backup::schedule::Schedule::parse(&config.backup.schedule)
         .map_err(|e| anyhow::anyhow!("PLEAT_BACKUP_SCHEDULE: {e}"))?;
     let mut settings = pleat_backup::WorkerSettings::new(schedule, config.backup.keep);
