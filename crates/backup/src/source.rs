@@ -60,6 +60,7 @@ pub fn storage_location(url: Option<&str>, data_dir: &Path) -> StorageLocation {
 pub fn work_dir(data_dir: &Path) -> anyhow::Result<tempfile::TempDir> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", data_dir.display()))?;
+    remove_stale(data_dir, ".backup-work-");
     tempfile::Builder::new()
         .prefix(".backup-work-")
         .tempdir_in(data_dir)
@@ -69,6 +70,46 @@ pub fn work_dir(data_dir: &Path) -> anyhow::Result<tempfile::TempDir> {
                 data_dir.display()
             )
         })
+}
+
+/// How old a scratch directory or partial backup must be to count as left
+/// by a process that died (no backup takes a day).
+const STALE: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// Delete the entries of `dir` named `prefix…` older than [`STALE`]: what a
+/// killed backup or restore left (a dump can be as large as the database).
+pub fn remove_stale(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let named = entry
+            .file_name()
+            .to_str()
+            .is_some_and(|n| n.starts_with(prefix));
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > STALE);
+        if named && old {
+            let path = entry.path();
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            match removed {
+                Ok(()) => {
+                    tracing::info!(path = %path.display(), "removed what an interrupted backup left")
+                }
+                Err(e) => {
+                    tracing::warn!(path = %path.display(), error = %e, "cannot remove what an interrupted backup left")
+                }
+            }
+        }
+    }
 }
 
 /// Dump, gather and write the archive of `source` to `out` (created 0600).

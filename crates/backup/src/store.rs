@@ -111,6 +111,7 @@ impl Store {
         let size_bytes = match &self.place {
             Place::Dir(dir) => {
                 ensure_private_dir(dir)?;
+                crate::source::remove_stale(dir, ".partial-");
                 // Written under a hidden name beside the target, then
                 // renamed, so a listing never shows half a backup.
                 let partial =

@@ -232,3 +232,37 @@ async fn two_backups_made_at_once_in_one_second_both_stay() {
         ["pleat-20261126-030000Z-1.tar", "pleat-20261126-030000Z.tar"]
     );
 }
+
+#[tokio::test]
+async fn what_a_killed_backup_left_is_removed_a_day_later() {
+    let inst = installation().await;
+    let backups = inst.dir.path().join("backups");
+    std::fs::create_dir_all(&backups).unwrap();
+    let day_old = std::time::SystemTime::now() - std::time::Duration::from_secs(25 * 3600);
+    let old_partial = backups.join(".partial-abc-pleat-20261120-030000Z.tar");
+    let new_partial = backups.join(".partial-def-pleat-20261126-030000Z.tar");
+    let old_work = inst.source.data_dir.join(".backup-work-old");
+    for path in [&old_partial, &new_partial] {
+        std::fs::write(path, b"half a backup").unwrap();
+    }
+    std::fs::create_dir_all(old_work.join("inner")).unwrap();
+    std::fs::write(old_work.join("db.dump"), b"half a dump").unwrap();
+    for path in [&old_partial, &old_work] {
+        std::fs::File::open(path)
+            .unwrap()
+            .set_modified(day_old)
+            .unwrap();
+    }
+    let store = Store::open(backups.to_str().unwrap(), None).unwrap();
+    store
+        .create(
+            &inst.source,
+            Utc.with_ymd_and_hms(2026, 11, 26, 4, 0, 0).unwrap(),
+        )
+        .await
+        .unwrap();
+    assert!(!old_partial.exists());
+    assert!(!old_work.exists());
+    // One being written right now (another replica's) stays.
+    assert!(new_partial.exists());
+}
