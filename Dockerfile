@@ -29,8 +29,11 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
 
 # --- 3. runtime ------------------------------------------------------------
 FROM debian:bookworm-slim AS runtime
+# pg_dump and pg_restore for `pleat backup` and `pleat restore` (bookworm's
+# are PostgreSQL 15's, the server docker-compose.yml runs; pg_dump must be at
+# least as new as the server it dumps).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates \
+    && apt-get install -y --no-install-recommends ca-certificates postgresql-client \
     && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 pleat \
     && useradd --system --uid 10001 --gid pleat --home-dir /app --shell /usr/sbin/nologin pleat \
@@ -44,7 +47,8 @@ ENV PLEAT_SITE_DIR=/app/site \
     PLEAT_MIGRATIONS_DIR=/app/migrations \
     PLEAT_ADDR=0.0.0.0:8080 \
     PLEAT_DATA_DIR=/data
-# Stored files and, when PLEAT_JWT_SECRET is unset, the generated secret live here.
+# Stored files, backups (PLEAT_BACKUP_URL's default) and, when PLEAT_JWT_SECRET
+# is unset, the generated secret live here.
 VOLUME ["/data"]
 USER pleat
 WORKDIR /app

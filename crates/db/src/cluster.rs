@@ -171,6 +171,18 @@ impl ManagedCluster {
         &self.pgdata
     }
 
+    /// The directory of the server programs this cluster runs (its
+    /// `pg_dump` and `pg_restore` match the server).
+    pub fn bin_dir(&self) -> &Path {
+        &self.bin
+    }
+
+    /// False when another pleat started the server and this one shares it
+    /// (so that pleat is running).
+    pub fn started_here(&self) -> bool {
+        self.running
+    }
+
     /// Fast shutdown: disconnect clients, stop, keep the data.
     pub fn stop(&mut self) -> Result<(), Error> {
         if !self.running {

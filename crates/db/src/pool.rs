@@ -81,6 +81,12 @@ impl Database {
         })
     }
 
+    /// The managed cluster, when there is no `DATABASE_URL` (its socket
+    /// and programs, for `pg_dump`).
+    pub fn cluster(&self) -> Option<&ManagedCluster> {
+        self.cluster.as_ref()
+    }
+
     /// Close both pools, then stop the managed cluster if there is one.
     pub async fn close(mut self) -> Result<(), Error> {
         self.api.close().await;

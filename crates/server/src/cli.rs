@@ -1,6 +1,6 @@
 //! The command line: `pleat [serve]`, `pleat migrate [--dry-run]`,
-//! `pleat upgrade-db`, `pleat keys`,
-//! `pleat user add|passwd|list|remove`.
+//! `pleat upgrade-db`, `pleat keys`, `pleat user add|passwd|list|remove`,
+//! `pleat backup [list]`, `pleat restore NAME`.
 //! Settings come only from the environment (see `config`).
 
 use clap::{Parser, Subcommand};
@@ -39,6 +39,25 @@ pub enum Command {
     /// Manage the owner accounts that sign in to /admin
     #[command(subcommand)]
     User(UserCommand),
+    /// Make a backup now (its name is the last line printed), or list them
+    Backup {
+        #[command(subcommand)]
+        command: Option<BackupCommand>,
+    },
+    /// Bring the database, files and keys back to a backup (with pleat stopped)
+    Restore {
+        /// The backup's name, as `pleat backup list` prints it
+        name: String,
+        /// Replace a database or storage directory that is not empty
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BackupCommand {
+    /// List the backups at PLEAT_BACKUP_URL, newest first
+    List,
 }
 
 #[derive(Debug, Subcommand)]

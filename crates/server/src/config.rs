@@ -9,10 +9,12 @@ use ipnet::IpNet;
 use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
+mod backup;
 mod mailer;
 mod rate_limits;
 mod realtime;
 mod values;
+pub use backup::BackupConfig;
 pub use mailer::MailConfig;
 pub use realtime::RealtimeConfig;
 use values::{boolean, bytes, duration, number, parse_net, parse_site_url};
@@ -88,6 +90,10 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_REALTIME_MAX_PAYLOAD",
     "PLEAT_REALTIME_MAX_PRESENCE_KEYS",
     "PLEAT_REALTIME_IDLE_TIMEOUT",
+    "PLEAT_BACKUP_URL",
+    "PLEAT_BACKUP_PASSPHRASE",
+    "PLEAT_BACKUP_KEEP",
+    "PLEAT_BACKUP_SCHEDULE",
 ];
 
 #[derive(Debug, Clone)]
@@ -145,6 +151,8 @@ pub struct Config {
     /// limits per client and per address.
     pub rate_limits: pleat_auth::RateLimits,
     pub realtime: RealtimeConfig,
+    /// `PLEAT_BACKUP_*`.
+    pub backup: BackupConfig,
 }
 
 /// One line saying which variable is wrong and why.
@@ -259,11 +267,13 @@ impl Config {
                     )
                 })?,
         };
+        let data_dir: PathBuf = get("PLEAT_DATA_DIR").unwrap_or("./.pleat").into();
         Ok(Config {
             addr,
             site_url,
             database_url,
-            data_dir: get("PLEAT_DATA_DIR").unwrap_or("./.pleat").into(),
+            backup: backup::parse(&get, &data_dir)?,
+            data_dir,
             jwt_secret,
             jwt_exp: number(get("PLEAT_JWT_EXP"), "PLEAT_JWT_EXP", 3600, 1)?,
             jwt_leeway: number(

@@ -104,5 +104,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             Ok(())
         }
         Command::User(command) => pleat_server::users::run(command, &config).await,
+        Command::Backup { command } => pleat_server::backup::run(command, &config).await,
+        Command::Restore { name, force } => pleat_server::restore::run(&name, force, &config).await,
     }
 }

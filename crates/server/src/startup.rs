@@ -135,9 +135,68 @@ fn start_mail(
     Ok(worker.start())
 }
 
+/// The replica's backup maker (schedule, requests) and the state of the
+/// download route, over the store at PLEAT_BACKUP_URL.
+fn backups(
+    config: &Config,
+    db: &Database,
+) -> anyhow::Result<(pleat_backup::Worker, pleat_backup::routes::DownloadState)> {
+    let store = crate::backup::open_store(config)?;
+    // Without pg_dump no backup can be made: said at start, not at 03:00.
+    let source =
+        crate::backup::backup_source(config, db).map_err(|e| anyhow::anyhow!("backups: {e:#}"))?;
+    let schedule = pleat_backup::schedule::Schedule::parse(&config.backup.schedule)
+        .map_err(|e| anyhow::anyhow!("PLEAT_BACKUP_SCHEDULE: {e}"))?;
+    let mut settings = pleat_backup::WorkerSettings::new(schedule, config.backup.keep);
+    settings.poll = config.backup.poll;
+    settings.notify = pleat_backup::failure::Notify {
+        admin_email: config.admin.as_ref().map(|(email, _)| email.clone()),
+        location: pleat_backup::failure::redact(&store.describe(), &[]),
+    };
+    settings.secrets = backup_secrets(config);
+    let worker = pleat_backup::Worker::new(settings, db.owner.clone(), store.clone(), source);
+    Ok((
+        worker,
+        pleat_backup::routes::DownloadState {
+            pool: db.owner.clone(),
+            store,
+        },
+    ))
+}
+
+/// What a failed backup's error must not carry to the admin or a mail:
+/// pg_dump and S3 errors are written by other programs, which may quote
+/// what they were given.
+pub(crate) fn backup_secrets(config: &Config) -> Vec<String> {
+    let mut secrets = Vec::new();
+    if let Some(p) = &config.backup.passphrase {
+        secrets.push(p.expose_secret().to_string());
+    }
+    if let Some(password) = config
+        .database_url
+        .as_ref()
+        .and_then(|u| url::Url::parse(u.expose_secret()).ok())
+        .and_then(|u| u.password().map(str::to_string))
+    {
+        // As written in the URL and as the server receives it.
+        if let Ok(decoded) = percent_encoding::percent_decode_str(&password).decode_utf8() {
+            secrets.push(decoded.into_owned());
+        }
+        secrets.push(password);
+    }
+    for name in ["AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"] {
+        if let Ok(v) = std::env::var(name) {
+            secrets.push(v);
+        }
+    }
+    secrets
+}
+
 pub struct Application {
     port: u16,
     _mail: pleat_mail::worker::Running,
+    backups: pleat_backup::Worker,
+    backups_running: pleat_backup::worker::Running,
     server: Server,
     db: Database,
     keys: ApiKeys,
@@ -204,6 +263,9 @@ impl Application {
                 })?;
         }
         let mail = start_mail(&config, &db, &site_url)?;
+        let (backups, downloads) = backups(&config, &db)?;
+        let downloads = web::Data::new(downloads);
+        let backups_running = backups.start();
         let pool_size = config.rest_pool() as usize;
         let secret_for_storage = secret.clone();
         let rest = web::Data::new(
@@ -288,6 +350,12 @@ impl Application {
                         .app_data(auth.clone())
                         .configure(pleat_auth::configure),
                 )
+                .service(
+                    web::scope("/backup/v1")
+                        .app_data(downloads.clone())
+                        .configure(pleat_backup::routes::configure)
+                        .default_service(web::to(pleat_backup::routes::not_found)),
+                )
                 .default_service(web::to(site::serve))
         })
         .workers(workers)
@@ -298,6 +366,8 @@ impl Application {
         Ok(Application {
             port,
             _mail: mail,
+            backups,
+            backups_running,
             server,
             db,
             keys: api_keys,
@@ -313,6 +383,11 @@ impl Application {
         &self.keys
     }
 
+    /// This replica's backup maker, which the tests tick through slots.
+    pub fn backups(&self) -> &pleat_backup::Worker {
+        &self.backups
+    }
+
     /// `/storage/v1`'s state, whose counters the tests read.
     pub fn storage(&self) -> &web::Data<pleat_storage::StorageState> {
         &self.storage
@@ -322,9 +397,10 @@ impl Application {
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let served = self.server.await;
-        // The mail worker stops before its pool closes; a mail it was sending is
-        // claimed again after its lease.
+        // The workers stop before their pool closes; a mail it was sending is
+        // claimed again after its lease, a backup under way is marked failed.
         drop(self._mail);
+        self.backups_running.stop().await;
         let closed = self.db.close().await;
         served?;
         closed?;

@@ -1,5 +1,6 @@
 //! Logging: `RUST_LOG` (default `info`) and one line per request with method,
-//! path (never the query string, which may carry keys), status and duration.
+//! path (never the query string, which may carry keys, nor a backup's
+//! one-time download token), status and duration.
 
 use std::time::Instant;
 
@@ -19,13 +20,23 @@ pub fn init() {
         .try_init();
 }
 
+/// A download link works once, but one whose backup could not be read yet
+/// still works: its token stays out of the log like any key.
+fn loggable_path(path: &str) -> String {
+    const DOWNLOAD: &str = "/backup/v1/download/";
+    match path.strip_prefix(DOWNLOAD) {
+        Some(token) if !token.is_empty() => format!("{DOWNLOAD}…"),
+        _ => path.to_owned(),
+    }
+}
+
 pub async fn log_request(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let start = Instant::now();
     let method = req.method().clone();
-    let path = req.path().to_owned();
+    let path = loggable_path(req.path());
     let res = next.call(req).await;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
     match &res {
@@ -37,4 +48,16 @@ pub async fn log_request(
         }
     }
     res
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn download_tokens_stay_out_of_the_log() {
+        assert_eq!(
+            super::loggable_path("/backup/v1/download/0b7c3f0e-4a55-4c1e-9a49-6f1e2b8b9d10"),
+            "/backup/v1/download/…"
+        );
+        assert_eq!(super::loggable_path("/rest/v1/notes"), "/rest/v1/notes");
+    }
 }

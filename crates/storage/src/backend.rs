@@ -21,6 +21,9 @@ use object_store::{GetOptions, GetRange, GetResultPayload, ObjectStore, ObjectSt
 use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
 use crate::error::StorageError;
+/// The S3 store for an `s3://bucket/prefix` URL with the AWS variables of
+/// `env`, for other places that keep files in S3 the same way (backups).
+pub use s3::build as s3_store;
 pub use writer::BlobWriter;
 
 #[derive(Clone, Debug)]

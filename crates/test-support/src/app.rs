@@ -31,6 +31,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// `/storage/v1`'s state, to read its counters.
     pub storage: web::Data<StorageState>,
+    /// The app's backup maker, to tick through scheduled slots.
+    pub backups: pleat_backup::Worker,
     pub site_dir: tempfile::TempDir,
     pub data_dir: tempfile::TempDir,
     _migrations_dir: tempfile::TempDir,
@@ -189,6 +191,7 @@ impl AppBuilder {
         let anon_key = app.keys().anon.clone();
         let service_key = app.keys().service_role.clone();
         let storage = app.storage().clone();
+        let backups = app.backups().clone();
         tokio::spawn(app.run_until_stopped());
         Ok(TestApp {
             address: format!("http://127.0.0.1:{port}"),
@@ -203,6 +206,7 @@ impl AppBuilder {
                 .build()
                 .expect("client"),
             storage,
+            backups,
             site_dir,
             data_dir,
             _migrations_dir: migrations_dir,

@@ -14,9 +14,15 @@ fn context() -> Value {
     })
 }
 
+/// The mails of auth's flows carry a link and a code; the others are notices.
+const NOTICES: &[&str] = &["backup_failed"];
+
 #[test]
 fn every_embedded_mail_renders_with_site_name_link_and_code() {
-    for name in embedded_mails() {
+    for name in embedded_mails()
+        .into_iter()
+        .filter(|n| !NOTICES.contains(n))
+    {
         let mail = render(None, name, &context()).unwrap();
         assert!(!mail.subject.is_empty(), "{name}");
         assert!(
@@ -29,6 +35,51 @@ fn every_embedded_mail_renders_with_site_name_link_and_code() {
         assert!(mail.text.contains("token=abc&type=recovery"), "{name}");
         assert!(mail.text.contains("123456"), "{name}");
     }
+}
+
+#[test]
+fn the_backup_failure_mail_says_what_failed_when_and_what_to_check() {
+    let mut ctx = context();
+    let vars = json!({
+        "slot": "2026-11-27 03:00 (UTC+01:00)",
+        "error": "cannot write <backups>: No space left on device",
+        "previous_slot": "2026-11-26 03:00 (UTC+01:00)",
+        "previous_error": "cannot write: No space left on device",
+        "last_success": "2026-11-25 03:01 (UTC+01:00)",
+        "location": "file:///srv/pleat/backups",
+    });
+    ctx.as_object_mut()
+        .unwrap()
+        .extend(vars.as_object().unwrap().clone());
+    let mail = render(None, "backup_failed", &ctx).unwrap();
+    assert_eq!(mail.subject, "Backups of Shop <&> Co are failing");
+    for part in [&mail.text, &mail.html] {
+        assert!(part.contains("2026-11-27 03:00 (UTC+01:00)"), "{part}");
+        assert!(part.contains("2026-11-26 03:00 (UTC+01:00)"), "{part}");
+        assert!(part.contains("2026-11-25 03:01"), "{part}");
+        assert!(part.contains("pleat backup"), "{part}");
+    }
+    assert!(mail.text.contains("file:///srv/pleat/backups"));
+    // HTML escaping writes the slashes as entities.
+    assert!(
+        mail.html.contains("srv&#x2f;pleat&#x2f;backups"),
+        "{}",
+        mail.html
+    );
+    assert!(mail
+        .text
+        .contains("cannot write <backups>: No space left on device"));
+    assert!(mail.html.contains("cannot write &lt;backups&gt;"));
+    assert!(!mail.html.contains("<backups>"));
+
+    let first = render(
+        None,
+        "backup_failed",
+        &json!({"site_url": "https://s.example", "slot": "x", "error": "y", "location": "z"}),
+    )
+    .unwrap();
+    assert!(first.text.contains("No backup has succeeded yet."));
+    assert!(!first.text.contains("The try before"));
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! which the admin's rich-text editor and sanitised content use), images from
 //! the site and any https URL the owner pastes, and requests only to the site
 //! itself (crawlers' tools fetch robots.txt from the page) and the public URL's
-//! `/rest/`, `/auth/`, `/storage/` and `/realtime/` (its websocket too). No page
-//! may be framed.
+//! `/rest/`, `/auth/`, `/storage/`, `/realtime/` (its websocket too) and
+//! `/backup/` (an admin may fetch a backup download). No page may be framed.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::HttpResponse;
@@ -35,7 +35,7 @@ impl SecurityHeaders {
             "default-src 'self'; script-src 'self' 'sha256-{hash}'; \
              style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
              font-src 'self'; connect-src 'self' {site_url}/rest/ {site_url}/auth/ {site_url}/storage/ \
-             {site_url}/realtime/ {socket_url}/realtime/; \
+             {site_url}/realtime/ {socket_url}/realtime/ {site_url}/backup/; \
              frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
         );
         SecurityHeaders {

@@ -86,7 +86,7 @@ async fn site_responses_carry_the_security_headers() {
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(
             csp.contains(&format!(
-                "connect-src 'self' {a}/rest/ {a}/auth/ {a}/storage/ {a}/realtime/ {ws}/realtime/;",
+                "connect-src 'self' {a}/rest/ {a}/auth/ {a}/storage/ {a}/realtime/ {ws}/realtime/ {a}/backup/;",
                 a = app.address,
                 ws = app.address.replacen("http://", "ws://", 1)
             )),
