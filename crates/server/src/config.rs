@@ -10,6 +10,7 @@ use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
 mod mailer;
+mod monitoring;
 mod rate_limits;
 mod realtime;
 mod values;
@@ -88,6 +89,8 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_REALTIME_MAX_PAYLOAD",
     "PLEAT_REALTIME_MAX_PRESENCE_KEYS",
     "PLEAT_REALTIME_IDLE_TIMEOUT",
+    "PLEAT_METRICS_ADDR",
+    "PLEAT_LOG_FORMAT",
 ];
 
 #[derive(Debug, Clone)]
@@ -145,6 +148,9 @@ pub struct Config {
     /// limits per client and per address.
     pub rate_limits: pleat_auth::RateLimits,
     pub realtime: RealtimeConfig,
+    /// Where Prometheus text is served (`PLEAT_METRICS_ADDR`); `None`: off.
+    pub metrics_addr: Option<SocketAddr>,
+    pub log_format: crate::telemetry::LogFormat,
 }
 
 /// One line saying which variable is wrong and why.
@@ -368,6 +374,8 @@ impl Config {
             mail: mailer::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
             realtime: realtime::parse(&get)?,
+            metrics_addr: monitoring::metrics_addr(get("PLEAT_METRICS_ADDR"), addr)?,
+            log_format: monitoring::log_format(get("PLEAT_LOG_FORMAT"))?,
         })
     }
 }

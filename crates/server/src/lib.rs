@@ -4,6 +4,7 @@ pub mod cli;
 pub mod config;
 pub mod deadlines;
 pub mod keys;
+pub mod metrics;
 pub mod migrations;
 pub mod site;
 pub mod startup;

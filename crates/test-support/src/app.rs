@@ -31,6 +31,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// `/storage/v1`'s state, to read its counters.
     pub storage: web::Data<StorageState>,
+    /// Where the metrics are served, when the test set PLEAT_METRICS_ADDR.
+    pub metrics_addr: Option<std::net::SocketAddr>,
     pub site_dir: tempfile::TempDir,
     pub data_dir: tempfile::TempDir,
     _migrations_dir: tempfile::TempDir,
@@ -136,7 +138,7 @@ impl AppBuilder {
     /// [`AppBuilder::spawn`], returning why the app did not start (one
     /// line, as `pleat` prints it).
     pub async fn try_spawn(self) -> Result<TestApp, String> {
-        pleat_server::telemetry::init();
+        pleat_server::telemetry::init(pleat_server::telemetry::LogFormat::Text);
         let migrations_dir = tempfile::tempdir().expect("tempdir");
         let app_dir = match &self.migrations {
             AppMigrations::None => migrations_dir.path().to_path_buf(),
@@ -189,6 +191,7 @@ impl AppBuilder {
         let anon_key = app.keys().anon.clone();
         let service_key = app.keys().service_role.clone();
         let storage = app.storage().clone();
+        let metrics_addr = app.metrics_addr();
         tokio::spawn(app.run_until_stopped());
         Ok(TestApp {
             address: format!("http://127.0.0.1:{port}"),
@@ -203,6 +206,7 @@ impl AppBuilder {
                 .build()
                 .expect("client"),
             storage,
+            metrics_addr,
             site_dir,
             data_dir,
             _migrations_dir: migrations_dir,
