@@ -111,7 +111,7 @@ pub async fn observe_request(
     // Kept for an error no service turned into a response (the request
     // itself cannot be kept: routing needs it unshared).
     let path = req.path().to_owned();
-    let span = tracing::info_span!("request", request_id = id.to_str().unwrap_or_default());
+    let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or_default());
     let called = next.call(req).instrument(span.clone()).await;
     let elapsed = start.elapsed();
     let ms = (elapsed.as_secs_f64() * 10_000.0).round() / 10.0;
@@ -139,7 +139,7 @@ pub async fn observe_request(
             // actix answers it with the error's own response.
             let status = e.as_response_error().status_code().as_u16();
             let route = path.as_str();
-            tracing::warn!(request_id, method, route, status, duration_ms = ms, client, error = %e, "request failed");
+            tracing::warn!(%request_id, %method, %route, status, duration_ms = ms, client, error = %e, "request failed");
             status
         }
     };

@@ -82,7 +82,7 @@ impl Collector for Live {
         gauges(
             &mut encoder,
             "pleat_db_pool_connections",
-            "Database connections open, by pool (owner: pleat's own work; authenticator: storage and realtime; rest: /rest/v1 and the pages' reads) and state (in_use, idle)",
+            "Database connections open, by pool (owner: pleat's own work; authenticator: storage and realtime; rest: /rest/v1 and the pages' reads) and state (in_use, idle).",
             [
                 ([("pool", "owner"), ("state", "in_use")], owner_used),
                 ([("pool", "owner"), ("state", "idle")], owner_idle),
@@ -95,7 +95,7 @@ impl Collector for Live {
         gauges(
             &mut encoder,
             "pleat_db_pool_max_connections",
-            "The most connections each pool opens",
+            "The most connections each pool opens.",
             [
                 ([("pool", "owner")], owner_max),
                 ([("pool", "authenticator")], auth_max),
@@ -105,31 +105,31 @@ impl Collector for Live {
         gauges(
             &mut encoder,
             "pleat_db_pool_waiting",
-            "Requests waiting for a connection of the /rest/v1 pool",
+            "Requests waiting for a connection of the /rest/v1 pool.",
             [([("pool", "rest")], rest.waiting as u64)],
         )?;
         let (in_flight, queued) = s.storage.render_queue();
         gauge(
             &mut encoder,
             "pleat_storage_renders_in_flight",
-            "Image renderings running now",
+            "Image renderings running now.",
             in_flight as u64,
         )?;
         gauge(
             &mut encoder,
             "pleat_storage_renders_waiting",
-            "Image rendering requests queued for a place (PLEAT_TRANSFORM_CONCURRENCY, PLEAT_TRANSFORM_MEMORY)",
+            "Image rendering requests queued for a place (PLEAT_TRANSFORM_CONCURRENCY, PLEAT_TRANSFORM_MEMORY).",
             queued as u64,
         )?;
         gauge(
             &mut encoder,
             "pleat_storage_render_memory_bytes",
-            "Bytes of PLEAT_TRANSFORM_MEMORY held by the renderings in flight",
+            "Bytes of PLEAT_TRANSFORM_MEMORY held by the renderings in flight.",
             s.storage.render_memory_in_use(),
         )?;
         let renders = encoder.encode_descriptor(
             "pleat_storage_renders",
-            "Image renderings made by this process (a rendering served from the cache is not one)",
+            "Image renderings made by this process (a rendering served from the cache is not one).",
             None,
             MetricType::Counter,
         )?;
@@ -137,7 +137,7 @@ impl Collector for Live {
         gauge(
             &mut encoder,
             "pleat_realtime_connections",
-            "Open /realtime/v1 sockets on this process",
+            "Open /realtime/v1 sockets on this process.",
             s.realtime.connections() as u64,
         )?;
         self.encode_database(&mut encoder)
@@ -150,14 +150,14 @@ impl Live {
         gauge(
             encoder,
             "pleat_metrics_database_up",
-            "1 when the database answered this scrape's queries in time (the mail, storage and backup figures), else 0 and those figures are missing",
+            "1 when the database answered this scrape's queries in time (the mail, storage and backup figures), else 0 and those figures are missing.",
             i64::from(figures.up),
         )?;
         if let Some(mail) = figures.mail {
             gauges(
                 encoder,
                 "pleat_mail_outbox",
-                "Mails in the outbox by status: pending (waiting to be sent, retries included), sending, failed (given up)",
+                "Mails in the outbox by status: pending (waiting to be sent, retries included), sending, failed (given up).",
                 [
                     ([("status", "pending")], mail.pending),
                     ([("status", "sending")], mail.sending),
@@ -167,7 +167,7 @@ impl Live {
             gauge(
                 encoder,
                 "pleat_mail_outbox_retrying",
-                "Pending mails whose last try failed and that wait for the next",
+                "Pending mails whose last try failed and that wait for the next.",
                 mail.retrying,
             )?;
         }
@@ -175,19 +175,19 @@ impl Live {
             gauge(
                 encoder,
                 "pleat_storage_objects",
-                "Objects stored (rows of storage.objects)",
+                "Objects stored (rows of storage.objects).",
                 storage.objects,
             )?;
             gauge(
                 encoder,
                 "pleat_storage_objects_bytes",
-                "Bytes of the stored objects, by their recorded sizes",
+                "Bytes of the stored objects, by their recorded sizes.",
                 storage.bytes,
             )?;
             gauge(
                 encoder,
                 "pleat_storage_render_cache_bytes",
-                "Bytes of renderings kept in the render cache (PLEAT_TRANSFORM_CACHE)",
+                "Bytes of renderings kept in the render cache (PLEAT_TRANSFORM_CACHE).",
                 storage.render_cache_bytes,
             )?;
         }
@@ -195,7 +195,7 @@ impl Live {
             gauge(
                 encoder,
                 "pleat_backup_last_success_timestamp_seconds",
-                "When the last successful backup finished, in seconds since the epoch (0: none yet)",
+                "When the last successful backup finished, in seconds since the epoch (0: none yet).",
                 last.unwrap_or(0.0),
             )?;
         }
