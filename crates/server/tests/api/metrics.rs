@@ -210,6 +210,9 @@ async fn the_metrics_are_never_on_the_public_port() {
         assert_eq!(res.status(), 404, "{path} is the site's");
         let body = res.text().await.unwrap();
         assert!(!body.contains("pleat_"), "{path}: {body}");
+        // The parser the tests read the metrics with is strict: a page is
+        // not the format.
+        assert!(parse_prometheus(&body).is_err(), "{path}: {body}");
     }
     assert!(scrape_text(&app)
         .await
