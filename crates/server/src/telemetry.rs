@@ -125,9 +125,9 @@ pub async fn observe_request(
             let route = res.request().match_pattern();
             let route = route.as_deref().unwrap_or(&path);
             tracing::info!(
-                request_id,
-                method,
-                route,
+                %request_id,
+                %method,
+                %route,
                 status,
                 duration_ms = ms,
                 client,
