@@ -270,3 +270,46 @@ async fn an_invalid_log_format_stops_pleat_with_one_line() {
         "pleat: configuration: PLEAT_LOG_FORMAT: `xml` is not text or json\n"
     );
 }
+
+/// Lines a handler logs while serving a request (here auth's refusals, at
+/// debug level) carry that request's id in their span, so one id finds
+/// everything a request wrote; a refused password is not among it.
+#[tokio::test]
+async fn lines_logged_while_serving_a_request_carry_its_id() {
+    let pleat = start(&[
+        ("PLEAT_LOG_FORMAT", "json"),
+        ("RUST_LOG", "info,pleat_auth=debug"),
+    ])
+    .await;
+    let client = reqwest::Client::new();
+    let unsigned = client.get(pleat.url("/auth/v1/user")).send().await.unwrap();
+    assert_eq!(unsigned.status(), 401);
+    let unsigned_id = request_id(&unsigned);
+    let wrong = client
+        .post(pleat.url("/auth/v1/token?grant_type=password"))
+        .json(&serde_json::json!({"email": "someone@example.com", "password": "SECRET-PASSWORD-9"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong.status(), 400);
+    let wrong_id = request_id(&wrong);
+
+    let lines = pleat.stop().await;
+    for (id, code) in [
+        (&unsigned_id, "no_authorization"),
+        (&wrong_id, "invalid_credentials"),
+    ] {
+        let inner: Vec<&Value> = lines
+            .iter()
+            .filter(|l| l["span"]["request_id"] == id.as_str() && l["message"] != "request")
+            .collect();
+        assert!(
+            inner.iter().any(|l| l["code"] == code),
+            "{code} logged in request {id}: {lines:#?}"
+        );
+        request_line(&lines, id);
+    }
+    assert!(!lines
+        .iter()
+        .any(|l| l.to_string().contains("SECRET-PASSWORD")));
+}
