@@ -55,7 +55,10 @@ impl Database {
     /// migrations, and open the `authenticator` pool.
     pub async fn open(settings: &DbSettings) -> Result<Database, Error> {
         let (owner_opts, cluster) = owner_options(settings).await?;
-        let owner = pool_options(4).connect_with(owner_opts.clone()).await?;
+        // Three owner connections are held for good by LISTEN (the schema
+        // cache's reload, the mail worker, the realtime bus): the rest serve
+        // the outbox, presence, backups' bookkeeping and the metrics' reads.
+        let owner = pool_options(8).connect_with(owner_opts.clone()).await?;
         migrate::run(&owner, &settings.migrations).await?;
         let api_config = api_config(settings, cluster.as_ref(), &owner_opts)?;
         let api_opts = owner_opts

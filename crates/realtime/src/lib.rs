@@ -68,6 +68,14 @@ impl RealtimeState {
     }
 }
 
+impl RealtimeState {
+    /// Sockets open now (an upgrade being refused over the limit counts
+    /// for an instant).
+    pub fn connections(&self) -> usize {
+        self.connections.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
 /// Says once, at start, when the database cannot feed postgres_changes
 /// (everything else of Pleat, and of Realtime, still runs).
 pub async fn warn_unless_logical(owner: &PgPool) {

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 use std::time::Duration;
@@ -44,6 +45,32 @@ struct Inner {
     acquire_timeout: Duration,
     idle: Mutex<HashMap<ThreadId, Vec<Conn>>>,
     permits: Arc<Semaphore>,
+    max: usize,
+    /// Requests waiting for a permit now (the metrics' pool queue).
+    waiting: AtomicUsize,
+}
+
+/// What the pool holds now, for the metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolStats {
+    /// At most this many connections at once.
+    pub max: usize,
+    /// Connections held by requests (or being opened for them).
+    pub in_use: usize,
+    /// Open connections no request holds.
+    pub idle: usize,
+    /// Requests waiting for a connection.
+    pub waiting: usize,
+}
+
+/// Counts a request as waiting until it has its permit or gives up (a
+/// cancelled request included: the count falls when the future is dropped).
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// One connection and the thread whose reactor its socket is registered
@@ -84,18 +111,27 @@ impl Connections {
                 acquire_timeout: timeout,
                 idle: Mutex::new(HashMap::new()),
                 permits: Arc::new(Semaphore::new(max.max(1))),
+                max: max.max(1),
+                waiting: AtomicUsize::new(0),
             }),
         }
     }
 
     pub async fn acquire(&self) -> Result<Lease, DbFailure> {
-        let permit = tokio::time::timeout(
-            self.inner.acquire_timeout,
-            self.inner.permits.clone().acquire_owned(),
-        )
-        .await
-        .map_err(|_| DbFailure::Timeout)?
-        .map_err(|_| DbFailure::Timeout)?;
+        let permit = match self.inner.permits.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                self.inner.waiting.fetch_add(1, Ordering::Relaxed);
+                let _waiting = Waiting(&self.inner.waiting);
+                tokio::time::timeout(
+                    self.inner.acquire_timeout,
+                    self.inner.permits.clone().acquire_owned(),
+                )
+                .await
+                .map_err(|_| DbFailure::Timeout)?
+                .map_err(|_| DbFailure::Timeout)?
+            }
+        };
         let conn = match self.take_idle() {
             Some(conn) => conn,
             None => self.open().await?,
@@ -168,6 +204,17 @@ impl Connections {
                 tracing::debug!(error = %e, "could not move an idle connection to this thread; closing it");
                 None
             }
+        }
+    }
+
+    /// Connections in use, idle and the requests waiting, now.
+    pub fn stats(&self) -> PoolStats {
+        let in_use = self.inner.max - self.inner.permits.available_permits().min(self.inner.max);
+        PoolStats {
+            max: self.inner.max,
+            in_use,
+            idle: self.idle(),
+            waiting: self.inner.waiting.load(Ordering::Relaxed),
         }
     }
 

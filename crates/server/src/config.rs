@@ -11,6 +11,7 @@ use secrecy::SecretString;
 
 mod backup;
 mod mailer;
+mod monitoring;
 mod rate_limits;
 mod realtime;
 mod values;
@@ -94,6 +95,8 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_BACKUP_PASSPHRASE",
     "PLEAT_BACKUP_KEEP",
     "PLEAT_BACKUP_SCHEDULE",
+    "PLEAT_METRICS_ADDR",
+    "PLEAT_LOG_FORMAT",
 ];
 
 #[derive(Debug, Clone)]
@@ -153,6 +156,9 @@ pub struct Config {
     pub realtime: RealtimeConfig,
     /// `PLEAT_BACKUP_*`.
     pub backup: BackupConfig,
+    /// Where Prometheus text is served (`PLEAT_METRICS_ADDR`); `None`: off.
+    pub metrics_addr: Option<SocketAddr>,
+    pub log_format: crate::telemetry::LogFormat,
 }
 
 /// One line saying which variable is wrong and why.
@@ -378,6 +384,8 @@ impl Config {
             mail: mailer::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
             realtime: realtime::parse(&get)?,
+            metrics_addr: monitoring::metrics_addr(get("PLEAT_METRICS_ADDR"), addr)?,
+            log_format: monitoring::log_format(get("PLEAT_LOG_FORMAT"))?,
         })
     }
 }

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod deadlines;
 pub mod keys;
+pub mod metrics;
 pub mod migrations;
 pub mod restore;
 pub mod site;

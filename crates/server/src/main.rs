@@ -15,7 +15,6 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
-    pleat_server::telemetry::init();
     let config = match Config::from_env() {
         Ok(c) => c,
         Err(e) => {
@@ -23,6 +22,7 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    pleat_server::telemetry::init(config.log_format);
     match run(cli.command.unwrap_or(Command::Serve), config).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,7 +1,8 @@
 //! `Application::build(config)`: the one way the app is assembled, used by
 //! `main` and by the tests (which bind port 0).
 
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
 
 use actix_web::dev::Server;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
@@ -13,6 +14,7 @@ use secrecy::{ExposeSecret, SecretString};
 use crate::config::Config;
 use crate::deadlines::{self, BodyDeadline};
 use crate::keys::{self, ApiKeys};
+use crate::metrics::{self, Metrics};
 use crate::{site, telemetry};
 
 /// Browsers may call the APIs from any origin with whatever headers supabase-js
@@ -38,6 +40,7 @@ fn cors() -> actix_cors::Cors {
             "content-disposition",
             "content-length",
             "accept-ranges",
+            "x-request-id",
         ])
         .max_age(86400)
 }
@@ -198,6 +201,8 @@ pub struct Application {
     backups: pleat_backup::Worker,
     backups_running: pleat_backup::worker::Running,
     server: Server,
+    /// The metrics listener and its bound address, when PLEAT_METRICS_ADDR is set.
+    metrics: Option<(Server, SocketAddr)>,
     db: Database,
     keys: ApiKeys,
     storage: web::Data<pleat_storage::StorageState>,
@@ -309,6 +314,23 @@ impl Application {
         ));
         let storage = web::Data::new(storage_state(&config, &db, backend, secret_for_storage));
         let storage_for_app = storage.clone();
+        let metrics = config.metrics_addr.map(|addr| {
+            let metrics = Arc::new(Metrics::new(metrics::Sources {
+                owner: db.owner.clone(),
+                authenticator: db.api.clone(),
+                rest: rest.conns().clone(),
+                storage: storage.clone(),
+                realtime: realtime.clone(),
+            }));
+            (addr, metrics)
+        });
+        let request_telemetry = web::Data::new(telemetry::RequestTelemetry {
+            trusted_proxies: config.trusted_proxies.clone(),
+            metrics: metrics.as_ref().map(|(_, m)| m.clone()),
+        });
+        let metrics_server = metrics
+            .map(|(addr, metrics)| metrics::serve(addr, metrics))
+            .transpose()?;
         // actix starts a worker per core; each opens its share of the REST
         // connections as it starts, so their I/O runs beside its requests and
         // the first requests after start find them open.
@@ -328,7 +350,8 @@ impl Application {
                         .add(("referrer-policy", "strict-origin-when-cross-origin")),
                 )
                 .wrap(Compress::default())
-                .wrap(from_fn(telemetry::log_request))
+                .wrap(from_fn(telemetry::observe_request))
+                .app_data(request_telemetry.clone())
                 .app_data(site.clone())
                 .service(
                     web::scope("/rest/v1")
@@ -369,6 +392,7 @@ impl Application {
             backups,
             backups_running,
             server,
+            metrics: metrics_server,
             db,
             keys: api_keys,
             storage: storage_for_app,
@@ -377,6 +401,12 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// Where the metrics are served (the bound port when PLEAT_METRICS_ADDR
+    /// asked for port 0); `None` when they are off.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().map(|(_, addr)| *addr)
     }
 
     pub fn keys(&self) -> &ApiKeys {
@@ -396,7 +426,15 @@ impl Application {
     /// Serve until SIGINT/SIGTERM (graceful), then close the database and stop
     /// the managed cluster.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let metrics = self.metrics.map(|(server, _)| {
+            let handle = server.handle();
+            (tokio::spawn(server), handle)
+        });
         let served = self.server.await;
+        if let Some((running, handle)) = metrics {
+            handle.stop(false).await;
+            let _ = running.await;
+        }
         // The workers stop before their pool closes; a mail it was sending is
         // claimed again after its lease, a backup under way is marked failed.
         drop(self._mail);

@@ -97,6 +97,12 @@ impl StorageState {
         self.renderer.memory_in_use()
     }
 
+    /// Renderings in flight now, and requests queued for one (reading
+    /// their source's header or waiting for admission).
+    pub fn render_queue(&self) -> (usize, usize) {
+        self.renderer.queue()
+    }
+
     /// The most renderings ever in flight at once, and the most bytes of
     /// the memory budget they held.
     pub fn render_peak(&self) -> (usize, u64) {

@@ -33,6 +33,8 @@ pub struct TestApp {
     pub storage: web::Data<StorageState>,
     /// The app's backup maker, to tick through scheduled slots.
     pub backups: pleat_backup::Worker,
+    /// Where the metrics are served, when the test set PLEAT_METRICS_ADDR.
+    pub metrics_addr: Option<std::net::SocketAddr>,
     pub site_dir: tempfile::TempDir,
     pub data_dir: tempfile::TempDir,
     _migrations_dir: tempfile::TempDir,
@@ -138,7 +140,7 @@ impl AppBuilder {
     /// [`AppBuilder::spawn`], returning why the app did not start (one
     /// line, as `pleat` prints it).
     pub async fn try_spawn(self) -> Result<TestApp, String> {
-        pleat_server::telemetry::init();
+        pleat_server::telemetry::init(pleat_server::telemetry::LogFormat::Text);
         let migrations_dir = tempfile::tempdir().expect("tempdir");
         let app_dir = match &self.migrations {
             AppMigrations::None => migrations_dir.path().to_path_buf(),
@@ -192,6 +194,7 @@ impl AppBuilder {
         let service_key = app.keys().service_role.clone();
         let storage = app.storage().clone();
         let backups = app.backups().clone();
+        let metrics_addr = app.metrics_addr();
         tokio::spawn(app.run_until_stopped());
         Ok(TestApp {
             address: format!("http://127.0.0.1:{port}"),
@@ -207,6 +210,7 @@ impl AppBuilder {
                 .expect("client"),
             storage,
             backups,
+            metrics_addr,
             site_dir,
             data_dir,
             _migrations_dir: migrations_dir,

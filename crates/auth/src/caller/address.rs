@@ -26,6 +26,17 @@ pub fn of_request(req: &HttpRequest, trusted: &[IpNet]) -> Option<IpAddr> {
     resolve(peer, forwarded.as_deref(), trusted)
 }
 
+/// Whether the socket peer of `req` is one of the trusted proxies, whose
+/// other headers (a request id) may be believed too.
+pub fn from_trusted_proxy(req: &HttpRequest, trusted: &[IpNet]) -> bool {
+    req.peer_addr()
+        .is_some_and(|peer| is_trusted(&peer.ip().to_canonical(), trusted))
+}
+
+fn is_trusted(ip: &IpAddr, trusted: &[IpNet]) -> bool {
+    trusted.iter().any(|net| net.contains(ip))
+}
+
 /// Every `X-Forwarded-For` line, in order, as one comma-separated list; `None`
 /// when there is none. A line that is not text becomes an entry that does not
 /// parse, so the walk stops there rather than skipping it.
@@ -52,7 +63,7 @@ pub fn limit_key(ip: IpAddr) -> IpAddr {
 fn resolve(peer: Option<IpAddr>, forwarded_for: Option<&str>, trusted: &[IpNet]) -> Option<IpAddr> {
     // `::ffff:a.b.c.d` (a dual-stack listener) is the IPv4 client a.b.c.d.
     let peer = peer?.to_canonical();
-    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
+    let is_trusted = |ip: &IpAddr| is_trusted(ip, trusted);
     if !is_trusted(&peer) {
         return Some(peer);
     }
@@ -186,6 +197,22 @@ mod tests {
             .append_header((actix_web::http::header::X_FORWARDED_FOR, bad))
             .to_http_request();
         assert_eq!(of_request(&req, &trusted), Some(ip("10.0.0.2")));
+    }
+
+    #[test]
+    fn only_a_trusted_peer_is_a_trusted_proxy() {
+        let trusted = nets(&["10.0.0.0/8"]);
+        assert!(from_trusted_proxy(&request("10.0.0.2:4000", &[]), &trusted));
+        assert!(from_trusted_proxy(
+            &request("[::ffff:10.0.0.2]:4000", &[]),
+            &trusted
+        ));
+        // What the headers say never makes the peer trusted.
+        assert!(!from_trusted_proxy(
+            &request("203.0.113.9:4000", &["10.0.0.2"]),
+            &trusted
+        ));
+        assert!(!from_trusted_proxy(&request("10.0.0.2:4000", &[]), &[]));
     }
 
     #[test]

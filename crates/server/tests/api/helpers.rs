@@ -97,12 +97,12 @@ pub async fn spawn_app() -> TestApp {
 
 /// [`spawn_app`] with extra `PLEAT_*` variables.
 pub async fn spawn_app_with(extra: &[(&str, &str)]) -> TestApp {
-    TestApp::builder()
-        .sql(NOTES_SQL)
-        .site(write_site)
-        .vars(extra)
-        .spawn()
-        .await
+    notes_app().vars(extra).spawn().await
+}
+
+/// The app of [`spawn_app`], to change further before it starts.
+pub fn notes_app() -> pleat_test_support::AppBuilder {
+    TestApp::builder().sql(NOTES_SQL).site(write_site)
 }
 
 /// The app whose migrations are in `dir` (`PLEAT_MIGRATIONS_DIR`), on a

@@ -7,6 +7,8 @@ mod health;
 mod helpers;
 mod hostile_limits;
 mod hostile_rest;
+mod logs;
+mod metrics;
 mod pool;
 mod replicas;
 mod rest;

@@ -122,6 +122,14 @@ impl RenderPool {
         self.renders.load(Ordering::Relaxed)
     }
 
+    /// Renderings in flight now, and places taken in the queue.
+    pub fn queue(&self) -> (usize, usize) {
+        (
+            self.in_flight.count.load(Ordering::Acquire),
+            self.waiting.load(Ordering::Acquire),
+        )
+    }
+
     /// Bytes of the budget held by renderings in flight now.
     pub fn memory_in_use(&self) -> u64 {
         (self.budget - self.memory.available_permits() as u64) * UNIT
