@@ -1,3 +1,7 @@
+//! `Store` on a directory against a real database: what a backup holds,
+//! that it is listed and read back as stored, encryption, retention at
+//! injected times, names of backups made in one second, leftovers cleaned.
+
 use chrono::{TimeZone, Utc};
 use futures_util::StreamExt;
 use pleat_backup::db::find_client_bin_dir;
