@@ -101,10 +101,8 @@ async fn backup_now(config: &Config, db: &Database, store: &Store) -> anyhow::Re
     let run_id = start_run(&db.owner).await?;
     let now = Utc::now();
     let made = store.create(&source, now).await;
-    let recorded = finish_run(&db.owner, run_id, &made).await;
-    let made = made?;
-    recorded?;
-    Ok(made)
+    finish_run(&db.owner, run_id, &made).await?;
+    made
 }
 
 async fn start_run(owner: &PgPool) -> anyhow::Result<i64> {
