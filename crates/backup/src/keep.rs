@@ -70,15 +70,17 @@ impl Keep {
 }
 
 /// The names of `backups` (name, time made) that `keep` retains at `now`.
-/// Backups dated after `now` (a clock set back, or one being written by
-/// another replica) are always kept.
+/// Of two made in the same second, the one listed first counts as the
+/// newer (the store lists newest first). Backups dated after `now` (a clock
+/// set back, or one being written by another replica) are always kept.
 pub fn retained(
     backups: &[(String, DateTime<Utc>)],
     keep: &Keep,
     now: DateTime<Utc>,
 ) -> HashSet<String> {
     let mut newest_first: Vec<&(String, DateTime<Utc>)> = backups.iter().collect();
-    newest_first.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| b.0.cmp(&a.0)));
+    // Stable: ties keep the order they were given in.
+    newest_first.sort_by_key(|b| std::cmp::Reverse(b.1));
     let mut kept: HashSet<String> = newest_first
         .iter()
         .filter(|(_, at)| *at > now)

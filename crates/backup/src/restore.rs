@@ -263,14 +263,17 @@ pub fn restore_files(from: &Path, to: &Path) -> anyhow::Result<(u64, u64)> {
     Ok((files, bytes))
 }
 
-/// Bring back, in the bucket at `url`, every recorded object whose current
-/// version is not the recorded one (changed or deleted since), by copying
-/// the recorded version over it. Returns (objects put back, their bytes).
-pub async fn restore_s3_objects(url: &str, objects: &[S3Object]) -> anyhow::Result<(u64, u64)> {
+/// The recorded objects of the bucket at `url` whose current version is
+/// not the recorded one (changed or deleted since the backup). Refuses,
+/// before anything is touched, when one of them cannot be brought back
+/// because the bucket kept no versions.
+pub async fn s3_objects_to_restore(
+    url: &str,
+    objects: &[S3Object],
+) -> anyhow::Result<Vec<S3Object>> {
     let env: Vec<(String, String)> = std::env::vars().collect();
     let (store, _) = pleat_storage::backend::s3_store(url, &env)?;
-    let mut restored = 0;
-    let mut bytes = 0;
+    let mut changed = Vec::new();
     for object in objects {
         let path = ObjectPath::from(object.key.as_str());
         let current = match store.head(&path).await {
@@ -286,13 +289,29 @@ pub async fn restore_s3_objects(url: &str, objects: &[S3Object]) -> anyhow::Resu
         if same {
             continue;
         }
-        let Some(version) = &object.version else {
+        if object.version.is_none() {
             anyhow::bail!(
-                "{} in {url} was changed or deleted since the backup, and the bucket keeps no versions \
-                 (enable bucket versioning so backups can bring objects back)",
+                "{} in {url} was changed or deleted since the backup, and the bucket keeps no versions, \
+                 so it cannot be brought back (enable bucket versioning so backups can); nothing was restored",
                 object.key
             );
+        }
+        changed.push(object.clone());
+    }
+    Ok(changed)
+}
+
+/// Copy the recorded version of each of `objects` back over its key in the
+/// bucket at `url`. Returns (objects put back, their bytes).
+pub async fn restore_s3_objects(url: &str, objects: &[S3Object]) -> anyhow::Result<(u64, u64)> {
+    let env: Vec<(String, String)> = std::env::vars().collect();
+    let (store, _) = pleat_storage::backend::s3_store(url, &env)?;
+    let mut bytes = 0;
+    for object in objects {
+        let Some(version) = &object.version else {
+            continue;
         };
+        let path = ObjectPath::from(object.key.as_str());
         copy_version(store.as_ref(), &path, version)
             .await
             .map_err(|e| {
@@ -301,10 +320,9 @@ pub async fn restore_s3_objects(url: &str, objects: &[S3Object]) -> anyhow::Resu
                     object.key
                 )
             })?;
-        restored += 1;
         bytes += object.size;
     }
-    Ok((restored, bytes))
+    Ok((objects.len() as u64, bytes))
 }
 
 async fn copy_version(

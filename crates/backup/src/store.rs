@@ -237,10 +237,10 @@ impl Store {
                 }
             }
         }
+        // Of two made in the same second, the numbered one (`…Z-1.tar`) is
+        // the later.
         listed.sort_by(|a, b| {
-            b.created_at
-                .cmp(&a.created_at)
-                .then_with(|| b.name.cmp(&a.name))
+            (b.created_at, sequence(&b.name)).cmp(&(a.created_at, sequence(&a.name)))
         });
         Ok(listed)
     }
@@ -327,6 +327,15 @@ impl Store {
         }
         Ok(path)
     }
+}
+
+/// The `n` of a name made by [`numbered`] (0 for the first of its second).
+fn sequence(name: &str) -> u32 {
+    name.split_once('Z')
+        .and_then(|(_, rest)| rest.strip_prefix('-'))
+        .and_then(|rest| rest.split('.').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
 }
 
 /// `pleat-…Z.tar` with `-n` after the time (n > 0).

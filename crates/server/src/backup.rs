@@ -75,15 +75,17 @@ pub async fn run(command: Option<BackupCommand>, config: &Config) -> anyhow::Res
                     "not encrypted: it holds the JWT secret and every password hash; keep it private or set PLEAT_BACKUP_PASSPHRASE"
                 );
             }
-            let pruned = store.prune(&config.backup.keep, Utc::now()).await?;
-            if !pruned.is_empty() {
-                println!(
+            // The backup is made: a failed pruning is said, not fatal.
+            match store.prune(&config.backup.keep, Utc::now()).await {
+                Ok(pruned) if !pruned.is_empty() => println!(
                     "deleted {} older backup{} (PLEAT_BACKUP_KEEP={}): {}",
                     pruned.len(),
                     if pruned.len() == 1 { "" } else { "s" },
                     config.backup.keep,
                     pruned.join(", ")
-                );
+                ),
+                Ok(_) => {}
+                Err(e) => eprintln!("pleat: the older backups could not be pruned: {e:#}"),
             }
             // The last line is the name alone, for scripts.
             println!("{}", made.name);

@@ -211,6 +211,19 @@ async fn restore_into(
         manifest,
         dir: unpacked,
     } = *backup;
+    // Objects in S3 to bring back are known (and a bucket without versions
+    // refused) before anything is emptied.
+    let s3_changed = match &manifest.storage {
+        StorageManifest::S3 { objects, .. } => {
+            let url = config.storage_url.clone().unwrap_or_default();
+            Some((
+                restore::s3_objects_to_restore(&url, objects).await?,
+                objects.len(),
+                url,
+            ))
+        }
+        StorageManifest::Local => None,
+    };
     let occupied = restore::occupied(&target.pool, storage_dir).await?;
     if !occupied.is_empty() {
         if !force {
@@ -248,16 +261,16 @@ async fn restore_into(
         (StorageManifest::Local, Some(dir)) => {
             restore::restore_files(&unpacked.join(archive::STORAGE), dir)?
         }
-        (StorageManifest::S3 { objects, .. }, None) => {
-            let url = config.storage_url.clone().unwrap_or_default();
-            let (n, b) = restore::restore_s3_objects(&url, objects).await?;
-            println!(
-                "{} of {} objects in {url} brought back to their backed-up version",
-                n,
-                objects.len()
-            );
-            (n, b)
-        }
+        (StorageManifest::S3 { .. }, None) => match &s3_changed {
+            Some((changed, recorded, url)) => {
+                let (n, b) = restore::restore_s3_objects(url, changed).await?;
+                println!(
+                    "{n} of {recorded} objects in {url} brought back to their backed-up version"
+                );
+                (n, b)
+            }
+            None => (0, 0),
+        },
         _ => (0, 0),
     };
     let keys = restore_keys(unpacked, &config.data_dir, manifest)?;

@@ -1,3 +1,7 @@
+//! `Store` on a directory against a real database: what a backup holds,
+//! that it is listed and read back as stored, encryption, retention at
+//! injected times, names of backups made in one second, leftovers cleaned.
+
 use chrono::{TimeZone, Utc};
 use futures_util::StreamExt;
 use pleat_backup::db::find_client_bin_dir;
@@ -265,4 +269,28 @@ async fn what_a_killed_backup_left_is_removed_a_day_later() {
     assert!(!old_work.exists());
     // One being written right now (another replica's) stays.
     assert!(new_partial.exists());
+}
+
+#[tokio::test]
+async fn of_two_backups_in_one_second_pruning_keeps_the_later() {
+    let inst = installation().await;
+    let backups = inst.dir.path().join("backups");
+    let store = Store::open(backups.to_str().unwrap(), None).unwrap();
+    let now = Utc.with_ymd_and_hms(2026, 11, 26, 3, 0, 0).unwrap();
+    store.create(&inst.source, now).await.unwrap();
+    let later = store.create(&inst.source, now).await.unwrap();
+    assert_eq!(later.name, "pleat-20261126-030000Z-1.tar");
+    let listed = store.list().await.unwrap();
+    assert_eq!(listed[0].name, later.name, "newest first");
+    let deleted = store
+        .prune(
+            &Keep {
+                daily: 1,
+                weekly: 0,
+            },
+            now,
+        )
+        .await
+        .unwrap();
+    assert_eq!(deleted, ["pleat-20261126-030000Z.tar"]);
 }

@@ -163,6 +163,20 @@ async fn an_external_database_comes_back_into_an_empty_one_with_the_passphrase_o
     let name = env.backup().await;
     assert!(name.ends_with(".tar.age"), "{name}");
     serving.stop().await;
+    // Recorded where the admin and the metrics read backups.
+    let mut conn = db.options.connect().await.unwrap();
+    let (trigger, status, size): (String, String, i64) =
+        sqlx::query_as("select trigger, status, size_bytes from pleat_backup.runs where name = $1")
+            .bind(&name)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    conn.close().await.unwrap();
+    assert_eq!((trigger.as_str(), status.as_str()), ("cli", "done"));
+    assert_eq!(
+        size as u64,
+        std::fs::metadata(backups.path().join(&name)).unwrap().len()
+    );
 
     let (empty_url, empty_options) = empty_database().await;
     let fresh = tempfile::tempdir().unwrap();

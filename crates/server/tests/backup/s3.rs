@@ -18,18 +18,22 @@ fn s3_server() -> Option<String> {
     }
 }
 
-/// A bucket of the test's own with versioning on, as docs/backups.md asks
-/// (the test server accepts unsigned requests).
-async fn versioned_bucket(endpoint: &str) -> String {
+/// A bucket of the test's own (the test server accepts unsigned requests).
+async fn bucket(endpoint: &str) -> String {
     let bucket = format!("pleat-backup-{}", uuid::Uuid::new_v4().simple());
-    let http = reqwest::Client::new();
-    let r = http
+    let r = reqwest::Client::new()
         .put(format!("{endpoint}/{bucket}"))
         .send()
         .await
         .unwrap();
     assert!(r.status().is_success(), "{}", r.text().await.unwrap());
-    let r = http
+    bucket
+}
+
+/// [`bucket`] with versioning on, as docs/backups.md asks.
+async fn versioned_bucket(endpoint: &str) -> String {
+    let bucket = bucket(endpoint).await;
+    let r = reqwest::Client::new()
         .put(format!("{endpoint}/{bucket}?versioning"))
         .body(
             r#"<VersioningConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Status>Enabled</Status></VersioningConfiguration>"#,
@@ -41,30 +45,51 @@ async fn versioned_bucket(endpoint: &str) -> String {
     bucket
 }
 
-#[tokio::test]
-async fn backups_to_s3_bring_back_deleted_and_replaced_objects() {
-    let Some(endpoint) = s3_server() else { return };
-    let bucket = versioned_bucket(&endpoint).await;
-    let db = pleat_test_support::TestDatabase::with_app(&pleat_test_support::AppMigrations::Dir(
-        pleat_test_support::notes_migrations(),
-    ))
-    .await;
-    let data = tempfile::tempdir().unwrap();
-    let site = tempfile::tempdir().unwrap();
-    let migrations = notes_migrations_copy();
-    let env = Env::new(
-        data.path(),
+struct Dirs {
+    data: tempfile::TempDir,
+    site: tempfile::TempDir,
+    migrations: tempfile::TempDir,
+}
+
+fn dirs() -> Dirs {
+    Dirs {
+        data: tempfile::tempdir().unwrap(),
+        site: tempfile::tempdir().unwrap(),
+        migrations: notes_migrations_copy(),
+    }
+}
+
+/// An installation on database `db` with its files and backups in `bucket`.
+fn s3_env(endpoint: &str, bucket: &str, db: &str, dirs: &Dirs) -> Env {
+    Env::new(
+        dirs.data.path(),
         &format!("s3://{bucket}/backups"),
-        migrations.path(),
-        site.path(),
+        dirs.migrations.path(),
+        dirs.site.path(),
     )
-    .with("DATABASE_URL", &db.url)
+    .with("DATABASE_URL", db)
     .with("PLEAT_STORAGE_URL", &format!("s3://{bucket}/files"))
     .with("AWS_ACCESS_KEY_ID", "pleat-test")
     .with("AWS_SECRET_ACCESS_KEY", "pleat-test-secret")
     .with("AWS_REGION", "us-east-1")
-    .with("AWS_ENDPOINT_URL", &endpoint)
-    .with("AWS_ALLOW_HTTP", "true");
+    .with("AWS_ENDPOINT_URL", endpoint)
+    .with("AWS_ALLOW_HTTP", "true")
+}
+
+async fn notes_database() -> pleat_test_support::TestDatabase {
+    pleat_test_support::TestDatabase::with_app(&pleat_test_support::AppMigrations::Dir(
+        pleat_test_support::notes_migrations(),
+    ))
+    .await
+}
+
+#[tokio::test]
+async fn backups_to_s3_bring_back_deleted_and_replaced_objects() {
+    let Some(endpoint) = s3_server() else { return };
+    let bucket = versioned_bucket(&endpoint).await;
+    let db = notes_database().await;
+    let dirs = dirs();
+    let env = s3_env(&endpoint, &bucket, &db.url, &dirs);
 
     let serving = env.serve().await;
     serving
@@ -106,4 +131,34 @@ async fn backups_to_s3_bring_back_deleted_and_replaced_objects() {
         Some(replaced.as_slice())
     );
     serving.stop().await;
+}
+
+#[tokio::test]
+async fn without_bucket_versioning_a_deleted_object_refuses_the_restore_before_anything_is_touched()
+{
+    let Some(endpoint) = s3_server() else { return };
+    let bucket = bucket(&endpoint).await;
+    let db = notes_database().await;
+    let dirs = dirs();
+    let env = s3_env(&endpoint, &bucket, &db.url, &dirs);
+    let serving = env.serve().await;
+    serving
+        .create_bucket(serde_json::json!({"id": "docs", "name": "docs", "public": false}))
+        .await;
+    serving.put_object("docs/gone.bin", &bytes(4, 10_000)).await;
+    let name = env.backup().await;
+    serving.delete_object("docs", "gone.bin").await;
+    serving.admin_create_user("after@example.com").await;
+    serving.stop().await;
+    let before = fingerprint(&db.options).await;
+
+    let refused = env.pleat(&["restore", &name, "--force"]).await;
+    assert!(!refused.ok);
+    assert!(
+        refused.stderr.contains("keeps no versions")
+            && refused.stderr.contains("nothing was restored"),
+        "{refused:?}"
+    );
+    // The database is as it was (with the user made after the backup).
+    assert_eq!(fingerprint(&db.options).await, before);
 }
