@@ -179,10 +179,7 @@ mod tests {
     }
 
     const MAX: usize = super::MAX_REQUEST_ID;
-}
 
-#[cfg(test)]
-mod tests {
     #[test]
     fn download_tokens_stay_out_of_the_log() {
         assert_eq!(
