@@ -1,6 +1,6 @@
-//! Upgrades, for real: a data directory made by an earlier release of pleat
-//! (checked in under tests/fixtures, made by `pleat serve` at the commit its
-//! fixture.json names) starts on this binary with nothing lost; a database
+//! Upgrades of the site, for real: a data directory made by an earlier
+//! release of pleat serving this site (checked in under tests/fixtures, made
+//! by `pleat serve` at the commit its fixture.json names) starts on this binary with nothing lost; a database
 //! made by another PostgreSQL major version is refused with how to upgrade it;
 //! `pg_upgrade` moves a cluster and keeps the old one.
 
@@ -12,10 +12,17 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-const PLEAT: &str = env!("CARGO_BIN_EXE_pleat");
-
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `pleat` the workspace's test build made (pleat-server's integration
+/// tests need its binary, so it is built before any test runs).
+fn pleat_bin() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target"));
+    target.join("debug/pleat")
 }
 
 fn fixture_dir() -> PathBuf {
@@ -45,7 +52,7 @@ fn unpack() -> tempfile::TempDir {
 
 /// `pleat` with only the settings a fresh install has, on `data`.
 fn pleat(data: &Path, site: &Path) -> Command {
-    let mut cmd = Command::new(PLEAT);
+    let mut cmd = Command::new(pleat_bin());
     for (name, _) in std::env::vars() {
         if name.starts_with("PLEAT_") || name == "DATABASE_URL" {
             cmd.env_remove(name);
