@@ -51,16 +51,8 @@ impl ManagedCluster {
             .map_err(Error::io("cannot resolve", data_dir))?;
         let as_postgres = nix::unistd::geteuid().is_root();
         make_private(&data_dir, as_postgres)?;
-        let lock_path = data_dir.join("pleat.lock");
-        let lock_file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(Error::io("cannot open", &lock_path))?;
-        let lock = match Flock::lock(lock_file, FlockArg::LockExclusiveNonblock) {
-            Ok(lock) => lock,
-            Err(_) => return ManagedCluster::share(bin, data_dir.join("pg"), as_postgres),
+        let Some(lock) = lock_data_dir(&data_dir)? else {
+            return ManagedCluster::share(bin, data_dir.join("pg"), as_postgres);
         };
         let mut cluster = ManagedCluster {
             bin,
@@ -305,6 +297,19 @@ impl Drop for ManagedCluster {
             tracing::error!(error = %e, "stopping the managed PostgreSQL failed");
         }
     }
+}
+
+/// The lock every pleat holds while it runs the data dir's cluster; `None`
+/// when another process holds it.
+pub(crate) fn lock_data_dir(data_dir: &Path) -> Result<Option<Flock<std::fs::File>>, Error> {
+    let lock_path = data_dir.join("pleat.lock");
+    let lock_file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(Error::io("cannot open", &lock_path))?;
+    Ok(Flock::lock(lock_file, FlockArg::LockExclusiveNonblock).ok())
 }
 
 /// A new cluster in `pgdata` (also the target of `pleat upgrade-db`, which

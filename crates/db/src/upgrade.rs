@@ -10,10 +10,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nix::fcntl::{Flock, FlockArg};
-
 use crate::bins::BinLookup;
-use crate::cluster::{command, initdb, make_private, run_checked};
+use crate::cluster::{command, initdb, lock_data_dir, make_private, run_checked};
 use crate::Error;
 
 /// The major version of the server programs in `bin`, from
@@ -158,15 +156,8 @@ pub fn run_pg_upgrade(data_dir: &Path, old_bin: &Path, new_bin: &Path) -> Result
     let pgdata = data_dir.join("pg");
     let from = cluster_major(&pgdata)?
         .ok_or_else(|| anyhow::anyhow!("there is no database in {}", pgdata.display()))?;
-    // The lock every pleat holds while it uses the data dir: none may run now.
-    let lock_path = data_dir.join("pleat.lock");
-    let lock_file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(Error::io("cannot open", &lock_path))?;
-    let _lock = Flock::lock(lock_file, FlockArg::LockExclusiveNonblock).map_err(|_| {
+    // No pleat may run on the data dir meanwhile.
+    let _lock = lock_data_dir(&data_dir)?.ok_or_else(|| {
         anyhow::anyhow!("pleat is running on {}; stop it first", data_dir.display())
     })?;
     if pgdata.join("postmaster.pid").exists() {
