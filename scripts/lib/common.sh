@@ -24,6 +24,11 @@ ensure_postgres() {
   if [ -z "$(pg_bindir)" ]; then say "installing PostgreSQL"; apt_install postgresql; fi
 }
 
+# The site's upgrade test unpacks a data directory checked in as .tar.xz.
+ensure_xz() {
+  command -v xz >/dev/null || { say "installing xz-utils"; apt_install xz-utils; }
+}
+
 ensure_node() {
   command -v node >/dev/null && command -v npm >/dev/null || { say "installing Node.js"; apt_install nodejs npm; }
   local major; major="$(node -p 'process.versions.node.split(".")[0]')"

@@ -76,3 +76,80 @@ pub(super) fn parse<'a>(
         poll: Duration::from_secs(30),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::tests::parse;
+    use secrecy::ExposeSecret;
+
+    #[test]
+    fn backup_variables_are_read_and_checked() {
+        let c = parse(&[("PLEAT_DATA_DIR", "/srv/pleat")]).unwrap();
+        assert_eq!(c.backup.url, "file:///srv/pleat/backups");
+        assert!(c.backup.passphrase.is_none());
+        assert_eq!(
+            c.backup.keep,
+            pleat_backup::Keep {
+                daily: 7,
+                weekly: 4
+            }
+        );
+        assert_eq!(c.backup.schedule, "0 3 * * *");
+        let c = parse(&[
+            ("PLEAT_BACKUP_URL", "s3://backups/site"),
+            ("PLEAT_BACKUP_PASSPHRASE", "a long enough passphrase"),
+            ("PLEAT_BACKUP_KEEP", "14d,8w"),
+            ("PLEAT_BACKUP_SCHEDULE", "off"),
+        ])
+        .unwrap();
+        assert_eq!(c.backup.url, "s3://backups/site");
+        assert_eq!(
+            c.backup.passphrase.as_ref().unwrap().expose_secret(),
+            "a long enough passphrase"
+        );
+        assert_eq!(
+            c.backup.keep,
+            pleat_backup::Keep {
+                daily: 14,
+                weekly: 8
+            }
+        );
+        assert_eq!(c.backup.schedule, "off");
+        for (name, value) in [
+            ("PLEAT_BACKUP_URL", "gs://x"),
+            ("PLEAT_BACKUP_URL", "s3:///x"),
+            ("PLEAT_BACKUP_PASSPHRASE", "short"),
+            ("PLEAT_BACKUP_KEEP", "7 days"),
+            ("PLEAT_BACKUP_KEEP", "0d"),
+            ("PLEAT_BACKUP_SCHEDULE", "daily"),
+            ("PLEAT_BACKUP_SCHEDULE", "0 3 * *"),
+            ("PLEAT_BACKUP_SCHEDULE", "0 0 3 * * *"),
+            ("PLEAT_BACKUP_SCHEDULE", "0 25 * * *"),
+        ] {
+            let err = parse(&[(name, value)]).unwrap_err();
+            assert_eq!(err.name, name, "{value}");
+        }
+    }
+
+    #[test]
+    fn a_schedule_that_is_not_cron_stops_pleat_with_one_line() {
+        let err = parse(&[("PLEAT_BACKUP_SCHEDULE", "every night")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(
+                "PLEAT_BACKUP_SCHEDULE: `every night` is not a cron expression of 5 fields"
+            ),
+            "{err}"
+        );
+        assert!(
+            err.contains("`0 3 * * *`") && err.contains("`off`"),
+            "{err}"
+        );
+        assert!(!err.contains('\n'), "{err}");
+        let c = parse(&[("PLEAT_BACKUP_SCHEDULE", " 30 2 * * sun ")]).unwrap();
+        assert_eq!(c.backup.schedule, "30 2 * * sun");
+        let c = parse(&[("PLEAT_BACKUP_SCHEDULE", "OFF")]).unwrap();
+        assert_eq!(c.backup.schedule, "off");
+    }
+}

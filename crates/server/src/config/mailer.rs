@@ -79,3 +79,58 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<MailCo
         )?,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::tests::parse;
+    use std::path::PathBuf;
+
+    #[test]
+    fn mail_variables_are_read_and_checked() {
+        let c = parse(&[]).unwrap();
+        assert!(c.mail.smtp.is_none());
+        assert!(c.mail.from.is_none());
+        assert_eq!(c.mail.max_attempts, 8);
+        assert_eq!(c.mail.otp_exp, 3600);
+        assert!(c.mail.redirect_urls.is_none());
+        assert!(
+            !c.mail.log_links,
+            "links stay out of the log unless asked for"
+        );
+        let c = parse(&[
+            ("PLEAT_SMTP_URL", "smtps://u:p@mail.example"),
+            ("PLEAT_MAIL_FROM", "Shop <no-reply@shop.example>"),
+            ("PLEAT_MAIL_MAX_ATTEMPTS", "3"),
+            (
+                "PLEAT_REDIRECT_URLS",
+                "https://shop.example, http://localhost:5173/*",
+            ),
+            ("PLEAT_MAILER_OTP_EXP", "600"),
+            ("PLEAT_MAIL_TEMPLATES_DIR", "/srv/mail"),
+            ("PLEAT_MAIL_LOG_LINKS", "true"),
+        ])
+        .unwrap();
+        assert!(c.mail.log_links);
+        let smtp = c.mail.smtp.unwrap();
+        assert!(smtp.implicit_tls);
+        assert_eq!(smtp.port, 465);
+        assert_eq!(c.mail.max_attempts, 3);
+        assert_eq!(
+            c.mail.redirect_urls.unwrap(),
+            vec!["https://shop.example", "http://localhost:5173/*"]
+        );
+        assert_eq!(c.mail.otp_exp, 600);
+        assert_eq!(c.mail.templates_dir, Some(PathBuf::from("/srv/mail")));
+        for (name, value) in [
+            ("PLEAT_SMTP_URL", "http://mail.example"),
+            ("PLEAT_MAIL_FROM", "not an address"),
+            ("PLEAT_MAIL_MAX_ATTEMPTS", "0"),
+            ("PLEAT_REDIRECT_URLS", "/relative"),
+            ("PLEAT_MAILER_OTP_EXP", "5"),
+            ("PLEAT_MAIL_LOG_LINKS", "sometimes"),
+        ] {
+            let e = parse(&[(name, value)]).unwrap_err();
+            assert_eq!(e.name, name);
+        }
+    }
+}

@@ -46,3 +46,50 @@ pub(super) fn metrics_addr(
     }
     Ok(Some(addr))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::tests::parse;
+
+    #[test]
+    fn metrics_are_off_unless_given_an_address_of_their_own() {
+        let c = parse(&[]).unwrap();
+        assert_eq!(c.metrics_addr, None);
+        assert_eq!(c.log_format, crate::telemetry::LogFormat::Text);
+        let c = parse(&[
+            ("PLEAT_METRICS_ADDR", "127.0.0.1:9464"),
+            ("PLEAT_LOG_FORMAT", "JSON"),
+        ])
+        .unwrap();
+        assert_eq!(c.metrics_addr, Some("127.0.0.1:9464".parse().unwrap()));
+        assert_eq!(c.log_format, crate::telemetry::LogFormat::Json);
+        // Port 0 asks for any free port, never the public one.
+        let c = parse(&[
+            ("PLEAT_ADDR", "127.0.0.1:0"),
+            ("PLEAT_METRICS_ADDR", "127.0.0.1:0"),
+        ])
+        .unwrap();
+        assert_eq!(c.metrics_addr, Some("127.0.0.1:0".parse().unwrap()));
+        let cases: &[(&[(&str, &str)], &str)] = &[
+            (
+                &[("PLEAT_METRICS_ADDR", "9464")],
+                "PLEAT_METRICS_ADDR: `9464` is not an address like 127.0.0.1:9464",
+            ),
+            (
+                &[("PLEAT_METRICS_ADDR", "127.0.0.1:8080")],
+                "PLEAT_METRICS_ADDR: `127.0.0.1:8080` is the public address (PLEAT_ADDR); give the metrics a port of their own",
+            ),
+            (
+                &[("PLEAT_ADDR", "0.0.0.0:80"), ("PLEAT_METRICS_ADDR", "10.0.0.5:80")],
+                "PLEAT_METRICS_ADDR: `10.0.0.5:80` is the public address (PLEAT_ADDR); give the metrics a port of their own",
+            ),
+            (
+                &[("PLEAT_LOG_FORMAT", "xml")],
+                "PLEAT_LOG_FORMAT: `xml` is not text or json",
+            ),
+        ];
+        for (vars, line) in cases {
+            assert_eq!(parse(vars).unwrap_err().to_string(), *line, "{vars:?}");
+        }
+    }
+}

@@ -41,3 +41,77 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<RateLi
         ..d
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::tests::parse;
+    use std::time::Duration;
+
+    #[test]
+    fn rate_limits_default_to_gotrues_and_are_read_in_its_units() {
+        let d = parse(&[]).unwrap().rate_limits;
+        assert_eq!(d, pleat_auth::RateLimits::default());
+        let per_5_minutes = |n| pleat_auth::rate_limit::RequestRate {
+            burst: 30,
+            refill: n,
+            period: Duration::from_secs(300),
+        };
+        assert_eq!(
+            (d.token, d.verify, d.otp),
+            (per_5_minutes(150), per_5_minutes(30), per_5_minutes(30))
+        );
+        assert_eq!(d.emails_per_hour, 30);
+        assert_eq!(d.email_interval, Duration::from_secs(60));
+
+        let c = parse(&[
+            ("PLEAT_RATE_LIMIT_TOKEN_REFRESH", "300"),
+            ("PLEAT_RATE_LIMIT_VERIFY", "10"),
+            ("PLEAT_RATE_LIMIT_OTP", "5"),
+            ("PLEAT_RATE_LIMIT_EMAIL_SENT", "100"),
+            ("PLEAT_SMTP_MAX_FREQUENCY", "2m"),
+        ])
+        .unwrap()
+        .rate_limits;
+        assert_eq!(
+            (c.token, c.verify, c.otp),
+            (per_5_minutes(300), per_5_minutes(10), per_5_minutes(5))
+        );
+        assert_eq!(c.emails_per_hour, 100);
+        assert_eq!(c.email_interval, Duration::from_secs(120));
+        assert_eq!(
+            (c.code_attempts, c.account_code_failures, c.pair),
+            (d.code_attempts, d.account_code_failures, d.pair),
+            "the limits GoTrue has no name for keep their numbers"
+        );
+
+        let cases = [
+            (
+                ("PLEAT_RATE_LIMIT_TOKEN_REFRESH", "0"),
+                "PLEAT_RATE_LIMIT_TOKEN_REFRESH: `0` is not a whole number of at least 1",
+            ),
+            (
+                ("PLEAT_RATE_LIMIT_VERIFY", "30.5"),
+                "PLEAT_RATE_LIMIT_VERIFY: `30.5` is not a whole number of at least 1",
+            ),
+            (
+                ("PLEAT_RATE_LIMIT_OTP", "lots"),
+                "PLEAT_RATE_LIMIT_OTP: `lots` is not a whole number of at least 1",
+            ),
+            (
+                ("PLEAT_RATE_LIMIT_EMAIL_SENT", "4294967296"),
+                "PLEAT_RATE_LIMIT_EMAIL_SENT: `4294967296` is more than 4294967295",
+            ),
+            (
+                ("PLEAT_SMTP_MAX_FREQUENCY", "1h"),
+                "PLEAT_SMTP_MAX_FREQUENCY: `1h` is not a duration like 3000, 500ms or 3s",
+            ),
+            (
+                ("PLEAT_RATE_LIMIT_SIGNUPS", "5"),
+                "PLEAT_RATE_LIMIT_SIGNUPS: unknown variable (see the configuration table in README.md)",
+            ),
+        ];
+        for ((name, value), expected) in cases {
+            assert_eq!(parse(&[(name, value)]).unwrap_err().to_string(), expected);
+        }
+    }
+}
