@@ -9,7 +9,10 @@
 use actix_web::HttpRequest;
 use uuid::Uuid;
 
-use crate::jwt::{self, Claims};
+use serde_json::json;
+
+use crate::jwt::Claims;
+use crate::keyring::{api_keys, ApiKeyCheck};
 use crate::model::User;
 use crate::session::{self, Session};
 use crate::{users, AuthState, Error};
@@ -36,8 +39,23 @@ fn bearer(req: &HttpRequest) -> Result<&str, Error> {
     }
 }
 
-fn verified(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
-    jwt::verify(bearer(req)?, &state.settings.jwt_secret).map_err(|e| {
+/// The bearer token's claims: a JWT the keyring verifies, or an opaque key
+/// standing for its role (as Supabase's gateway turns one into a JWT of that
+/// role before GoTrue sees it).
+async fn verified(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
+    let token = bearer(req)?;
+    if api_keys::is_opaque(token) {
+        return match state.keyring.check_api_key(token).await {
+            ApiKeyCheck::Valid(kind) => Ok(Claims {
+                value: json!({"role": kind.role()}),
+                role: Some(kind.role().to_string()),
+            }),
+            ApiKeyCheck::Revoked | ApiKeyCheck::Invalid => Err(Error::BadJwt(
+                "invalid JWT: unable to parse or verify signature, Invalid API key".into(),
+            )),
+        };
+    }
+    state.keyring.verify(token).await.map_err(|e| {
         Error::BadJwt(format!(
             "invalid JWT: unable to parse or verify signature, {e}"
         ))
@@ -45,7 +63,7 @@ fn verified(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
 }
 
 pub async fn authenticate(state: &AuthState, req: &HttpRequest) -> Result<Principal, Error> {
-    let claims = verified(state, req)?;
+    let claims = verified(state, req).await?;
     let sub = claims
         .str("sub")
         .filter(|s| !s.is_empty())
@@ -78,8 +96,8 @@ pub async fn authenticate(state: &AuthState, req: &HttpRequest) -> Result<Princi
     })
 }
 
-pub fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
-    let claims = verified(state, req)?;
+pub async fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<Claims, Error> {
+    let claims = verified(state, req).await?;
     if claims.role.as_deref() == Some("service_role") {
         Ok(claims)
     } else {
@@ -92,7 +110,7 @@ pub fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<Claims, Err
 /// colleague from the browser without the service key. The flag is read from
 /// the database, not the token, so a revoked editor is refused at once.
 pub async fn require_admin_or_editor(state: &AuthState, req: &HttpRequest) -> Result<(), Error> {
-    let claims = verified(state, req)?;
+    let claims = verified(state, req).await?;
     if claims.role.as_deref() == Some("service_role") {
         return Ok(());
     }

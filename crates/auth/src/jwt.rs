@@ -1,10 +1,13 @@
-//! HS256 JWTs: signing the access tokens this crate issues, and [`verify`],
-//! which `/auth/v1` and `/rest/v1` both use. Only HS256 is accepted (`none`
-//! and every other algorithm are refused); `exp`, `nbf` and `iat` are checked
-//! with [`leeway`] (30 s unless PLEAT_JWT_LEEWAY says otherwise) for clock
-//! skew; `aud` is not checked (GoTrue and PostgREST do not by default).
+//! JWTs: [`verify_with`], which every API uses through the
+//! [`Keyring`](crate::keyring::Keyring), accepts HS256 with the JWT secret and
+//! ES256/RS256 whose `kid` names one of the given keys with that very
+//! algorithm; `none`, every other algorithm, an HS256 token naming an
+//! asymmetric key and an asymmetric token without a known `kid` are refused.
+//! `exp`, `nbf` and `iat` are checked with [`leeway`] (30 s unless
+//! PLEAT_JWT_LEEWAY says otherwise) for clock skew; `aud` is not checked
+//! (GoTrue and PostgREST do not by default).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use jsonwebtoken::{
@@ -58,6 +61,18 @@ pub enum JwtError {
     Signature,
     #[error("token is malformed: {0}")]
     Malformed(String),
+    /// An ES256/RS256 token whose `kid` is not a current or previous key
+    /// (unknown, or revoked).
+    #[error("invalid kid: {0}")]
+    UnknownKid(String),
+    #[error("missing kid in the token header")]
+    MissingKid,
+}
+
+/// A public key tokens may name by `kid`, and the one algorithm it verifies.
+pub struct VerifyingKey {
+    pub algorithm: Algorithm,
+    pub key: DecodingKey,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -85,20 +100,22 @@ pub struct AccessTokenClaims {
     pub is_anonymous: bool,
 }
 
-pub fn sign_access_token(
-    claims: &AccessTokenClaims,
-    secret: &SecretString,
-) -> Result<String, anyhow::Error> {
-    sign(claims, secret)
-}
-
 /// Any claims, HS256 (API keys, tests).
 pub fn sign(claims: &impl Serialize, secret: &SecretString) -> Result<String, anyhow::Error> {
     let key = EncodingKey::from_secret(secret.expose_secret().as_bytes());
     Ok(encode(&Header::new(Algorithm::HS256), claims, &key)?)
 }
 
+/// HS256 with `secret` only (tests, and tools without a keyring).
 pub fn verify(token: &str, secret: &SecretString) -> Result<Claims, JwtError> {
+    verify_with(token, secret, &HashMap::new())
+}
+
+pub fn verify_with(
+    token: &str,
+    secret: &SecretString,
+    keys: &HashMap<String, VerifyingKey>,
+) -> Result<Claims, JwtError> {
     let header = jsonwebtoken::decode_header(token).map_err(|e| match e.kind() {
         // Algorithms jsonwebtoken does not know at all (`none`, `HS1`) fail here.
         ErrorKind::Json(_) => match alg_name(token) {
@@ -107,17 +124,36 @@ pub fn verify(token: &str, secret: &SecretString) -> Result<Claims, JwtError> {
         },
         _ => JwtError::Malformed(e.to_string()),
     })?;
-    if header.alg != Algorithm::HS256 {
-        return Err(JwtError::Algorithm(format!("{:?}", header.alg)));
-    }
-    let mut validation = Validation::new(Algorithm::HS256);
+    let secret_key;
+    let key = match header.alg {
+        // An HS256 token naming an asymmetric key is the algorithm-confusion
+        // attack (the public key used as an HMAC secret): refused outright.
+        Algorithm::HS256 if header.kid.as_ref().is_some_and(|k| keys.contains_key(k)) => {
+            return Err(JwtError::Algorithm("HS256".into()));
+        }
+        Algorithm::HS256 => {
+            secret_key = DecodingKey::from_secret(secret.expose_secret().as_bytes());
+            &secret_key
+        }
+        Algorithm::ES256 | Algorithm::RS256 => {
+            let kid = header.kid.as_deref().ok_or(JwtError::MissingKid)?;
+            let found = keys
+                .get(kid)
+                .ok_or_else(|| JwtError::UnknownKid(kid.to_string()))?;
+            if found.algorithm != header.alg {
+                return Err(JwtError::Algorithm(format!("{:?}", header.alg)));
+            }
+            &found.key
+        }
+        other => return Err(JwtError::Algorithm(format!("{other:?}"))),
+    };
+    let mut validation = Validation::new(header.alg);
     validation.leeway = leeway();
     validation.validate_exp = true;
     validation.validate_nbf = true;
     validation.validate_aud = false;
     validation.required_spec_claims = HashSet::new();
-    let key = DecodingKey::from_secret(secret.expose_secret().as_bytes());
-    let data = decode::<Value>(token, &key, &validation).map_err(|e| match e.kind() {
+    let data = decode::<Value>(token, key, &validation).map_err(|e| match e.kind() {
         ErrorKind::ExpiredSignature => JwtError::Expired,
         ErrorKind::ImmatureSignature => JwtError::NotYetValid,
         ErrorKind::InvalidSignature => JwtError::Signature,
@@ -277,7 +313,7 @@ mod tests {
             session_id: "sid".into(),
             is_anonymous: false,
         };
-        let t = sign_access_token(&claims, &secret()).unwrap();
+        let t = super::sign(&claims, &secret()).unwrap();
         let back: AccessTokenClaims =
             serde_json::from_value(verify(&t, &secret()).unwrap().value).unwrap();
         assert_eq!(back, claims);

@@ -17,6 +17,7 @@ mod email_change;
 pub mod error;
 mod invited;
 pub mod jwt;
+pub mod keyring;
 mod mail_limits;
 mod mail_tokens;
 pub mod model;

@@ -11,7 +11,7 @@ use sqlx::types::Json;
 use sqlx::{FromRow, PgConnection, Row};
 use uuid::Uuid;
 
-use crate::jwt::{self, AccessTokenClaims, AmrEntry};
+use crate::jwt::{AccessTokenClaims, AmrEntry};
 use crate::model::{Identity, User};
 use crate::{refresh_token, AuthState, Error};
 
@@ -156,7 +156,7 @@ pub fn response(
         session_id: session.id.to_string(),
         is_anonymous: user.is_anonymous,
     };
-    let access_token = jwt::sign_access_token(&claims, &state.settings.jwt_secret)?;
+    let access_token = state.keyring.sign(&claims)?;
     Ok(json!({
         "access_token": access_token,
         "token_type": "bearer",

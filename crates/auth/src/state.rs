@@ -8,6 +8,7 @@ use ipnet::IpNet;
 use secrecy::SecretString;
 use sqlx::PgPool;
 
+use crate::keyring::Keyring;
 use crate::password::Hasher;
 use crate::rate_limit::{Limiter, RateLimits};
 use crate::{caller, mail_tokens, refresh_token, Accounts};
@@ -44,6 +45,8 @@ pub struct AuthState {
     pub(crate) refresh_key: [u8; 32],
     /// Keys the token hashes of mailed links and codes.
     pub(crate) mail_key: [u8; 32],
+    /// Signs access tokens and verifies every token `/auth/v1` is given.
+    pub(crate) keyring: Keyring,
 }
 
 impl AuthState {
@@ -51,6 +54,7 @@ impl AuthState {
         let refresh_key = refresh_token::derivation_key(&settings.jwt_secret);
         let mail_key = mail_tokens::derivation_key(&settings.jwt_secret);
         AuthState {
+            keyring: Keyring::legacy(settings.jwt_secret.clone()),
             settings,
             limiter: Limiter::new(RateLimits::default(), owner_pool.clone()),
             pool: owner_pool,
@@ -64,6 +68,13 @@ impl AuthState {
     /// stricter ones).
     pub fn with_rate_limits(mut self, limits: RateLimits) -> AuthState {
         self.limiter = Limiter::new(limits, self.pool.clone());
+        self
+    }
+
+    /// The keyring shared with the other APIs (`pleat` loads it from the
+    /// database); without one only the JWT secret signs and verifies.
+    pub fn with_keyring(mut self, keyring: Keyring) -> AuthState {
+        self.keyring = keyring;
         self
     }
 

@@ -21,7 +21,7 @@ fn answer(status: StatusCode, message: &str) -> HttpResponse {
 }
 
 /// The verified caller; `None` answers 401.
-fn authorise(req: &HttpRequest, state: &RealtimeState) -> Option<Caller> {
+async fn authorise(req: &HttpRequest, state: &RealtimeState) -> Option<Caller> {
     let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
     let query_key =
         web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
@@ -29,7 +29,7 @@ fn authorise(req: &HttpRequest, state: &RealtimeState) -> Option<Caller> {
             .and_then(|q| q.get("apikey").cloned());
     let apikey = header("apikey").map(str::to_string).or(query_key);
     let found = caller::token(header("authorization"), apikey.as_deref());
-    token::verify(found, &state.settings.jwt_secret).ok()
+    token::verify(found, &state.settings.keyring).await.ok()
 }
 
 /// The database could not answer whether the caller may send.
@@ -107,7 +107,7 @@ pub async fn batch(
     body: web::Bytes,
     state: web::Data<RealtimeState>,
 ) -> HttpResponse {
-    let Some(caller) = authorise(&req, &state) else {
+    let Some(caller) = authorise(&req, &state).await else {
         return answer(StatusCode::UNAUTHORIZED, "Unauthorized");
     };
     if body.len() > state.settings.limits.max_payload_bytes {
@@ -160,7 +160,7 @@ pub async fn single(
     body: web::Bytes,
     state: web::Data<RealtimeState>,
 ) -> HttpResponse {
-    let Some(caller) = authorise(&req, &state) else {
+    let Some(caller) = authorise(&req, &state).await else {
         return answer(StatusCode::UNAUTHORIZED, "Unauthorized");
     };
     if body.len() > state.settings.limits.max_payload_bytes {

@@ -86,7 +86,7 @@ impl Channels {
                 self.reply(&frame, "ok", json!({}));
                 self.close(&frame.topic);
             }
-            (_, "access_token") => self.refresh(&frame),
+            (_, "access_token") => self.refresh(&frame).await,
             _ if !self.events.allow() => self.too_many(&frame.topic),
             (_, "broadcast") => self.broadcast(frame).await,
             (_, "presence") => self.presence(&frame).await,
@@ -108,7 +108,7 @@ impl Channels {
         let config = &payload["config"];
         let caller = match payload.get("access_token").and_then(Value::as_str) {
             Some(access_token) => {
-                match token::verify(Some(access_token), &self.state.settings.jwt_secret) {
+                match token::verify(Some(access_token), &self.state.settings.keyring).await {
                     Ok(caller) => caller,
                     Err(token::Refused(reason)) => return self.error(&frame, &reason),
                 }
@@ -309,11 +309,11 @@ impl Channels {
         }
     }
 
-    fn refresh(&mut self, frame: &Frame) {
+    async fn refresh(&mut self, frame: &Frame) {
         let Some(access_token) = frame.json().and_then(|p| p["access_token"].as_str()) else {
             return;
         };
-        match token::verify(Some(access_token), &self.state.settings.jwt_secret) {
+        match token::verify(Some(access_token), &self.state.settings.keyring).await {
             Ok(caller) => {
                 if let Some(joined) = self.joined.get_mut(&frame.topic) {
                     if joined.caller != caller {

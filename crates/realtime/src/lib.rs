@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::web;
-use secrecy::SecretString;
+use pleat_auth::keyring::Keyring;
 use sqlx::PgPool;
 
 pub use limits::Limits;
@@ -34,7 +34,8 @@ pub use limits::Limits;
 pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 pub struct RealtimeSettings {
-    pub jwt_secret: SecretString,
+    /// Verifies the socket's API key and each channel's access token.
+    pub keyring: Keyring,
     pub limits: Limits,
     /// A socket that sends nothing (not even a heartbeat) for this long is closed.
     pub idle_timeout: Duration,

@@ -46,7 +46,7 @@ pub async fn websocket(
     };
     let header_key = req.headers().get("x-api-key").and_then(|v| v.to_str().ok());
     let apikey = query.get("apikey").map(String::as_str).or(header_key);
-    let caller = match token::verify(apikey, &state.settings.jwt_secret) {
+    let caller = match token::verify(apikey, &state.settings.keyring).await {
         Ok(caller) => caller,
         Err(token::Refused(message)) => return Ok(refuse(StatusCode::UNAUTHORIZED, &message)),
     };

@@ -1,32 +1,41 @@
 //! Tokens on the socket: the API key it connects with and each channel's
-//! `access_token`, verified as every other request's (HS256, the allowed
-//! roles), and, as Supabase Realtime requires, carrying `role` and `exp`.
+//! `access_token`, verified as every other request's (the keyring, the
+//! allowed roles). A JWT must, as Supabase Realtime requires, carry `role`
+//! and `exp`; an opaque `sb_publishable_`/`sb_secret_` key (supabase-js
+//! sends one as both when no user is signed in) stands for its role.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use pleat_auth::caller::{self, Caller};
-use secrecy::SecretString;
+use pleat_auth::keyring::{api_keys, Keyring};
 
 /// A refused token, in Supabase Realtime's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refused(pub String);
 
-pub fn verify(token: Option<&str>, secret: &SecretString) -> Result<Caller, Refused> {
+pub async fn verify(token: Option<&str>, keyring: &Keyring) -> Result<Caller, Refused> {
     let token = token
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| Refused("API key is missing".into()))?;
+    if api_keys::is_opaque(token) {
+        return caller::role::resolve(Some(token), keyring)
+            .await
+            .map_err(|e| Refused(e.message));
+    }
     if token.split('.').count() != 3 {
         return Err(Refused("The token provided is not a valid JWT".into()));
     }
-    let found = caller::role::resolve(Some(token), secret).map_err(|e| {
-        Refused(match e.message.as_str() {
-            "JWT expired" => "Token has expired".to_string(),
-            "JWSError JWSInvalidSignature" => "Failed to validate JWT signature".to_string(),
-            _ if e.code == "PGRST303" => e.details.unwrap_or(e.message),
-            _ => "The token provided is not a valid JWT".to_string(),
-        })
-    })?;
+    let found = caller::role::resolve(Some(token), keyring)
+        .await
+        .map_err(|e| {
+            Refused(match e.message.as_str() {
+                "JWT expired" => "Token has expired".to_string(),
+                "JWSError JWSInvalidSignature" => "Failed to validate JWT signature".to_string(),
+                _ if e.code == "PGRST303" => e.details.unwrap_or(e.message),
+                _ => "The token provided is not a valid JWT".to_string(),
+            })
+        })?;
     let has = |name: &str| found.claims.get(name).is_some_and(|v| !v.is_null());
     if !has("role") || !has("exp") {
         return Err(Refused(

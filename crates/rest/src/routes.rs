@@ -7,11 +7,11 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
-use secrecy::SecretString;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
 use pleat_auth::caller::{self, Caller, ClientLimit, TokenError, VerifiedTokens};
+use pleat_auth::keyring::Keyring;
 
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
@@ -44,7 +44,7 @@ pub struct RestState {
     tokens: VerifiedTokens,
     pub(crate) cache: SharedCache,
     pub(crate) settings: RestSettings,
-    secret: SecretString,
+    keyring: Keyring,
     anon_limit: ClientLimit,
 }
 
@@ -55,7 +55,7 @@ impl RestState {
         api: Connections,
         owner: PgPool,
         settings: RestSettings,
-        secret: SecretString,
+        keyring: Keyring,
     ) -> anyhow::Result<RestState> {
         let cache = reload::load_shared(&owner, &settings.schemas).await?;
         tokio::spawn(reload::listen(
@@ -69,7 +69,7 @@ impl RestState {
             cache,
             anon_limit: ClientLimit::new(settings.anon_per_client),
             settings,
-            secret,
+            keyring,
         })
     }
 
@@ -113,10 +113,14 @@ async fn answer(
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    let caller = match state.tokens.resolve(
-        caller::token(header("authorization"), header("apikey")),
-        &state.secret,
-    ) {
+    let caller = match state
+        .tokens
+        .resolve(
+            caller::token(header("authorization"), header("apikey")),
+            &state.keyring,
+        )
+        .await
+    {
         Ok(r) => r,
         Err(e) => return unauthorized(&e),
     };

@@ -1,5 +1,5 @@
 //! The command line: `pleat [serve]`, `pleat migrate [--dry-run]`,
-//! `pleat upgrade-db`, `pleat keys`, `pleat user add|passwd|list|remove`,
+//! `pleat upgrade-db`, `pleat keys [rotate|revoke]`, `pleat user add|passwd|list|remove`,
 //! `pleat backup [list]`, `pleat restore NAME`.
 //! Settings come only from the environment (see `config`).
 
@@ -34,8 +34,12 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         old_bindir: Option<std::path::PathBuf>,
     },
-    /// Print the anon and service_role API keys
-    Keys,
+    /// Print the API keys (publishable and secret, and the legacy anon and
+    /// service_role JWTs) and the signing keys; rotate or revoke keys
+    Keys {
+        #[command(subcommand)]
+        command: Option<KeysCommand>,
+    },
     /// Manage the owner accounts that sign in to /admin
     #[command(subcommand)]
     User(UserCommand),
@@ -52,6 +56,20 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Make a new signing key current; the current one becomes previous and
+    /// keeps verifying the tokens it signed until it is revoked
+    Rotate {
+        /// ES256 (P-256, the default) or RS256 (RSA 2048)
+        #[arg(long, default_value = "ES256")]
+        algorithm: pleat_auth::keyring::KeyAlgorithm,
+    },
+    /// Revoke a previous signing key (by kid), or a publishable or secret
+    /// API key (the key itself or its id; a new one is made in its place)
+    Revoke { key: String },
 }
 
 #[derive(Debug, Subcommand)]

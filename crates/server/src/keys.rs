@@ -1,6 +1,8 @@
 //! The HS256 secret (from `PLEAT_JWT_SECRET`, or generated once and kept in the
 //! data dir with mode 0600), the long-lived anon and service_role API keys
-//! signed with it, and the `authenticator` password derived from it.
+//! signed with it, the `authenticator` password derived from it, the
+//! keyring (signing keys and opaque API keys, in the database) and `pleat
+//! keys [rotate|revoke]`.
 
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
@@ -12,7 +14,12 @@ use rand::distr::{Alphanumeric, SampleString};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Serialize;
 
+use pleat_auth::keyring::{store, ApiKeyKind, Keyring};
+use sqlx::PgPool;
+
+use crate::cli::KeysCommand;
 use crate::config::Config;
+use crate::startup::db_settings;
 
 const SECRET_FILE: &str = "jwt_secret";
 /// API keys are meant to be pasted into apps: ten years.
@@ -106,6 +113,85 @@ impl ApiKeys {
             service_role: api_key(secret, "service_role"),
         }
     }
+}
+
+/// The keys a database must have made (see `store::ensure`), then the
+/// keyring read from it.
+pub async fn keyring(secret: &SecretString, owner: &PgPool) -> anyhow::Result<Keyring> {
+    store::ensure(owner, &Keyring::legacy(secret.clone())).await?;
+    Keyring::load(secret.clone(), owner.clone()).await
+}
+
+/// `pleat keys [rotate|revoke]`, on the managed cluster or DATABASE_URL.
+pub async fn run(command: Option<KeysCommand>, config: &Config) -> anyhow::Result<()> {
+    let secret = load_or_create_secret(config)?;
+    let db = pleat_db::Database::open(&db_settings(config, &secret, 2).await?).await?;
+    let result = apply(command, &secret, &db.owner).await;
+    db.close().await?;
+    result
+}
+
+async fn apply(
+    command: Option<KeysCommand>,
+    secret: &SecretString,
+    owner: &PgPool,
+) -> anyhow::Result<()> {
+    let keyring = keyring(secret, owner).await?;
+    match command {
+        None => print_keys(secret, &keyring, owner).await,
+        Some(KeysCommand::Rotate { algorithm }) => {
+            let kid = store::rotate(owner, &keyring, algorithm).await?;
+            println!("new signing key {kid} ({algorithm}) is current: new access tokens are signed with it");
+            println!("the previous key keeps verifying the tokens it signed until `pleat keys revoke KID`");
+            Ok(())
+        }
+        Some(KeysCommand::Revoke { key }) => {
+            match store::revoke(owner, &keyring, &key).await? {
+                store::Revoked::SigningKey(kid) => {
+                    println!("revoked signing key {kid}: tokens it signed are refused from now on")
+                }
+                store::Revoked::ApiKey { kind, id } => println!(
+                    "revoked the {} key {id}; `pleat keys` prints its replacement",
+                    kind.as_str()
+                ),
+            }
+            Ok(())
+        }
+    }
+}
+
+async fn print_keys(
+    secret: &SecretString,
+    keyring: &Keyring,
+    owner: &PgPool,
+) -> anyhow::Result<()> {
+    let legacy = ApiKeys::new(secret);
+    for key in keyring.api_key_texts(ApiKeyKind::Publishable) {
+        println!("publishable key:  {key}");
+    }
+    for key in keyring.api_key_texts(ApiKeyKind::Secret) {
+        println!("secret key:       {key}");
+    }
+    println!("anon key:         {}", legacy.anon);
+    println!("service_role key: {}", legacy.service_role);
+    println!("signing keys:");
+    let rows = store::signing_keys(owner).await?;
+    for row in &rows {
+        println!(
+            "  {}  {}  {:<8}  created {}",
+            row.kid,
+            row.algorithm,
+            row.status,
+            row.created_at.format("%Y-%m-%d %H:%M UTC")
+        );
+    }
+    let signs = if keyring.signing_key().is_some() {
+        "verifies legacy keys and older tokens"
+    } else {
+        "signs access tokens (`pleat keys rotate` moves to ES256)"
+    };
+    println!("  legacy  HS256  (the JWT secret) {signs}");
+    Ok(())
 }
 
 #[cfg(test)]

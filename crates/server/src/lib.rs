@@ -4,6 +4,7 @@ pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod deadlines;
+pub mod gateway;
 pub mod keys;
 pub mod metrics;
 pub mod migrations;

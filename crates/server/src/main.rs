@@ -4,7 +4,7 @@ use clap::Parser;
 use pleat_db::upgrade::Outcome;
 use pleat_server::cli::{Cli, Command};
 use pleat_server::config::Config;
-use pleat_server::keys::{self, ApiKeys};
+use pleat_server::keys;
 use pleat_server::startup::{db_settings, Application};
 
 // glibc's malloc was most of the CPU time per request in the REST benchmark
@@ -96,13 +96,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Keys => {
-            let secret = keys::load_or_create_secret(&config)?;
-            let keys = ApiKeys::new(&secret);
-            println!("anon key:         {}", keys.anon);
-            println!("service_role key: {}", keys.service_role);
-            Ok(())
-        }
+        Command::Keys { command } => keys::run(command, &config).await,
         Command::User(command) => pleat_server::users::run(command, &config).await,
         Command::Backup { command } => pleat_server::backup::run(command, &config).await,
         Command::Restore { name, force } => pleat_server::restore::run(&name, force, &config).await,

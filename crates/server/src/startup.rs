@@ -13,6 +13,7 @@ use secrecy::{ExposeSecret, SecretString};
 
 use crate::config::Config;
 use crate::deadlines::{self, BodyDeadline};
+use crate::gateway;
 use crate::keys::{self, ApiKeys};
 use crate::metrics::{self, Metrics};
 use crate::{site, telemetry};
@@ -86,6 +87,7 @@ fn storage_state(
     db: &Database,
     backend: pleat_storage::Backend,
     secret: SecretString,
+    keyring: pleat_auth::keyring::Keyring,
 ) -> pleat_storage::StorageState {
     pleat_storage::StorageState::new(
         db.api.clone(),
@@ -99,6 +101,7 @@ fn storage_state(
             transform_cache: config.transform_cache,
         },
     )
+    .with_keyring(keyring)
 }
 
 /// The outbox worker over the owner pool; says once where mail goes.
@@ -237,6 +240,8 @@ impl Application {
         let port = bound.port();
         let site_url = config.site_url_for(bound);
         let api_keys = ApiKeys::new(&secret);
+        let keyring = keys::keyring(&secret, &db.owner).await?;
+        tokio::spawn(keyring.clone().listen());
         let auth = web::Data::new(
             pleat_auth::AuthState::new(
                 pleat_auth::AuthSettings {
@@ -257,7 +262,8 @@ impl Application {
                 },
                 db.owner.clone(),
             )
-            .with_rate_limits(config.rate_limits),
+            .with_rate_limits(config.rate_limits)
+            .with_keyring(keyring.clone()),
         );
         if let Some((email, password)) = &config.admin {
             auth.accounts()
@@ -287,7 +293,7 @@ impl Application {
                     trusted_proxies: config.trusted_proxies.clone(),
                     public_url: site_url.clone(),
                 },
-                secret,
+                keyring.clone(),
             )
             .await?,
         );
@@ -307,12 +313,19 @@ impl Application {
             db.api.clone(),
             db.owner.clone(),
             pleat_realtime::RealtimeSettings {
-                jwt_secret: secret_for_storage.clone(),
+                keyring: keyring.clone(),
                 limits: config.realtime.limits,
                 idle_timeout: config.realtime.idle_timeout,
             },
         ));
-        let storage = web::Data::new(storage_state(&config, &db, backend, secret_for_storage));
+        let storage = web::Data::new(storage_state(
+            &config,
+            &db,
+            backend,
+            secret_for_storage,
+            keyring.clone(),
+        ));
+        let keyring = web::Data::new(keyring);
         let storage_for_app = storage.clone();
         let metrics = config.metrics_addr.map(|addr| {
             let metrics = Arc::new(Metrics::new(metrics::Sources {
@@ -342,7 +355,9 @@ impl Application {
             actix_web::rt::spawn(async move { conns.warm(warm_share).await });
             App::new()
                 .app_data(body_deadline.clone())
+                .app_data(keyring.clone())
                 .wrap(from_fn(deadlines::body_deadline))
+                .wrap(from_fn(gateway::check_api_keys))
                 .wrap(cors())
                 .wrap(
                     DefaultHeaders::new()

@@ -1,13 +1,13 @@
 //! Who a storage request runs as: the JWT from `Authorization: Bearer` (or
 //! `apikey`), verified by the same identity layer as `/rest/v1`
-//! (`pleat_auth::caller`: same secret, same kind of cache of verified tokens,
+//! (`pleat_auth::caller`: same keyring, same kind of cache of verified tokens,
 //! signed-out sessions refused); no token means `anon`. Refusals are
 //! Supabase Storage's 403.
 
 use actix_web::HttpRequest;
 pub use pleat_auth::caller::Caller;
 use pleat_auth::caller::{self, VerifiedTokens};
-use secrecy::SecretString;
+use pleat_auth::keyring::Keyring;
 use sqlx::PgPool;
 
 use crate::error::StorageError;
@@ -20,12 +20,13 @@ fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
 pub async fn resolve(
     req: &HttpRequest,
     tokens: &VerifiedTokens,
-    secret: &SecretString,
+    keyring: &Keyring,
     pool: &PgPool,
 ) -> Result<Caller, StorageError> {
     let token = caller::token(header(req, "authorization"), header(req, "apikey"));
     let caller = tokens
-        .resolve(token, secret)
+        .resolve(token, keyring)
+        .await
         .map_err(|e| StorageError::unauthorized(e.details.unwrap_or(e.message)))?;
     session_still_active(&caller, pool).await?;
     Ok(caller)
@@ -36,10 +37,10 @@ pub async fn resolve(
 pub async fn resolve_lenient(
     req: &HttpRequest,
     tokens: &VerifiedTokens,
-    secret: &SecretString,
+    keyring: &Keyring,
     pool: &PgPool,
 ) -> Result<Caller, StorageError> {
-    match resolve(req, tokens, secret, pool).await {
+    match resolve(req, tokens, keyring, pool).await {
         Err(e) if e.status == 403 => Ok(Caller::anon()),
         other => other,
     }

@@ -28,6 +28,7 @@ mod upload_form;
 
 use actix_web::web;
 use pleat_auth::caller::VerifiedTokens;
+use pleat_auth::keyring::Keyring;
 use secrecy::SecretString;
 use sqlx::PgPool;
 
@@ -38,6 +39,8 @@ pub use error::StorageError;
 pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 pub struct StorageSettings {
+    /// Signs and verifies the signed-URL tokens (HS256, as Supabase Storage
+    /// signs them); callers' tokens go through the keyring.
     pub jwt_secret: SecretString,
     /// Largest upload in bytes; a bucket's own limit may only be lower.
     pub max_upload: u64,
@@ -57,6 +60,8 @@ pub struct StorageState {
     pub(crate) backend: Backend,
     pub(crate) settings: StorageSettings,
     pub(crate) tokens: VerifiedTokens,
+    /// Verifies the callers' tokens and API keys.
+    pub(crate) keyring: Keyring,
     pub(crate) renderer: transform::RenderPool,
     pub(crate) render_cache: std::sync::Arc<transform::RenderCache>,
 }
@@ -75,6 +80,7 @@ impl StorageState {
             ));
         }
         StorageState {
+            keyring: Keyring::legacy(settings.jwt_secret.clone()),
             pool,
             backend,
             renderer: transform::RenderPool::new(
@@ -85,6 +91,13 @@ impl StorageState {
             settings,
             tokens: VerifiedTokens::new(),
         }
+    }
+
+    /// The keyring shared with the other APIs (`pleat` loads it from the
+    /// database); without one callers' tokens verify with the JWT secret only.
+    pub fn with_keyring(mut self, keyring: Keyring) -> StorageState {
+        self.keyring = keyring;
+        self
     }
 
     /// Image renderings done so far (cache hits are not renderings).
@@ -119,14 +132,14 @@ impl StorageState {
         &self,
         req: &actix_web::HttpRequest,
     ) -> Result<caller::Caller, StorageError> {
-        caller::resolve(req, &self.tokens, &self.settings.jwt_secret, &self.pool).await
+        caller::resolve(req, &self.tokens, &self.keyring, &self.pool).await
     }
 
     pub(crate) async fn caller_lenient(
         &self,
         req: &actix_web::HttpRequest,
     ) -> Result<caller::Caller, StorageError> {
-        caller::resolve_lenient(req, &self.tokens, &self.settings.jwt_secret, &self.pool).await
+        caller::resolve_lenient(req, &self.tokens, &self.keyring, &self.pool).await
     }
 }
 

@@ -1,11 +1,14 @@
-//! Who a request runs as: the JWT from `Authorization: Bearer`, or from the
-//! `apikey` header when there is no Authorization, verified with the HS256
-//! secret; no token means `anon`. Only the three API roles may be assumed.
+//! Who a request runs as: the token from `Authorization: Bearer`, or from the
+//! `apikey` header when there is no Authorization, verified by the
+//! [`Keyring`] (a JWT signed by the JWT secret or a current or previous
+//! signing key, or an opaque `sb_publishable_`/`sb_secret_` key acting as
+//! anon/service_role); no token means `anon`. Only the three API roles may be
+//! assumed.
 
-use secrecy::SecretString;
 use serde_json::{json, Value};
 
-use crate::jwt::{self, JwtError};
+use crate::jwt::JwtError;
+use crate::keyring::{api_keys, ApiKeyCheck, Keyring};
 
 const ALLOWED_ROLES: [&str; 3] = ["anon", "authenticated", "service_role"];
 
@@ -91,15 +94,41 @@ pub fn token<'a>(authorization: Option<&'a str>, apikey: Option<&'a str>) -> Opt
     .filter(|t| !t.is_empty())
 }
 
-pub fn resolve(token: Option<&str>, secret: &SecretString) -> Result<Caller, TokenError> {
+/// Supabase's answer to an opaque key that is not (or no longer) valid.
+pub const INVALID_API_KEY: &str = "Invalid API key";
+
+/// The caller an opaque key stands for: its role, with the claims the
+/// database sees (`role` only: the key names no user).
+async fn opaque(token: &str, keyring: &Keyring) -> Result<Caller, TokenError> {
+    match keyring.check_api_key(token).await {
+        ApiKeyCheck::Valid(kind) => Ok(Caller {
+            role: kind.role().to_string(),
+            claims: json!({"role": kind.role()}),
+        }),
+        ApiKeyCheck::Revoked | ApiKeyCheck::Invalid => Err(TokenError {
+            code: "PGRST301",
+            message: INVALID_API_KEY.to_string(),
+            details: None,
+        }),
+    }
+}
+
+pub async fn resolve(token: Option<&str>, keyring: &Keyring) -> Result<Caller, TokenError> {
     let Some(token) = token else {
         return Ok(Caller::anon());
     };
-    let claims = jwt::verify(token, secret).map_err(|e| TokenError {
+    if api_keys::is_opaque(token) {
+        return opaque(token, keyring).await;
+    }
+    let claims = keyring.verify(token).await.map_err(|e| TokenError {
         code: "PGRST301",
         message: match e {
             JwtError::Expired => "JWT expired".to_string(),
-            JwtError::Signature => "JWSError JWSInvalidSignature".to_string(),
+            // No key of this server signed it: PostgREST's words for a
+            // signature that does not verify.
+            JwtError::Signature | JwtError::UnknownKid(_) | JwtError::MissingKid => {
+                "JWSError JWSInvalidSignature".to_string()
+            }
             other => other.to_string(),
         },
         details: None,
@@ -133,17 +162,19 @@ mod tests {
         assert_eq!(token(Some("Bearer "), Some("key")), None);
     }
 
-    #[test]
-    fn no_token_is_anon() {
-        let secret = SecretString::from("x".repeat(32));
-        let r = resolve(None, &secret).unwrap();
+    fn keyring() -> Keyring {
+        Keyring::legacy(secrecy::SecretString::from("x".repeat(32)))
+    }
+
+    #[tokio::test]
+    async fn no_token_is_anon() {
+        let r = resolve(None, &keyring()).await.unwrap();
         assert_eq!(r.role, "anon");
     }
 
-    #[test]
-    fn garbage_is_refused_with_www_authenticate() {
-        let secret = SecretString::from("x".repeat(32));
-        let e = resolve(Some("not-a-jwt"), &secret).unwrap_err();
+    #[tokio::test]
+    async fn garbage_is_refused_with_www_authenticate() {
+        let e = resolve(Some("not-a-jwt"), &keyring()).await.unwrap_err();
         assert_eq!(e.code, "PGRST301");
         assert!(e
             .www_authenticate()

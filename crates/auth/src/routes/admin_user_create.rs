@@ -20,7 +20,7 @@ pub async fn handle(
     req: HttpRequest,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin(&state, &req).await?;
     let params = body::json::<AdminUserParams>(&payload)?.checked()?;
     let email = validate::email(params.email.as_deref().ok_or_else(|| {
         Error::Validation("Cannot create a user without either an email or phone".into())

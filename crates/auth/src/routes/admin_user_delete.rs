@@ -21,7 +21,7 @@ pub async fn handle(
     path: Path<String>,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin(&state, &req).await?;
     let id = user_id(&path)?;
     let params: Params = body::json_or_default(&payload)?;
     if params.should_soft_delete {

@@ -11,7 +11,7 @@ pub async fn handle(
     req: HttpRequest,
     path: Path<String>,
 ) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin(&state, &req).await?;
     let id = user_id(&path)?;
     let user = users::find_by_id(&mut *state.pool.acquire().await?, id)
         .await?

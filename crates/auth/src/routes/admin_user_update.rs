@@ -16,7 +16,7 @@ pub async fn handle(
     path: Path<String>,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin(&state, &req).await?;
     let id = user_id(&path)?;
     let params = body::json::<AdminUserParams>(&payload)?.checked()?;
     if params.password_hash.is_some() {

@@ -17,7 +17,7 @@ struct Query {
 }
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin(&state, &req).await?;
     let query: Query = body::query(req.query_string())?;
     let page = validate::page(query.page.as_deref(), query.per_page.as_deref())?;
     let (list, total) = users::list(&mut *state.pool.acquire().await?, Some(page)).await?;

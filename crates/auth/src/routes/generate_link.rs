@@ -32,7 +32,7 @@ pub async fn handle(
     req: HttpRequest,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
-    bearer::require_admin(&state, &req)?;
+    bearer::require_admin(&state, &req).await?;
     let params: Params = body::json(&payload)?;
     let link_type = present(params.link_type).unwrap_or_default();
     let email = validate::email(&present(params.email).unwrap_or_default())?;

@@ -48,7 +48,7 @@ impl Gate {
         match self {
             Gate::Open => Ok(()),
             Gate::Session => bearer::authenticate(state, req).await.map(drop),
-            Gate::Admin => bearer::require_admin(state, req).map(drop),
+            Gate::Admin => bearer::require_admin(state, req).await.map(drop),
         }
     }
 }

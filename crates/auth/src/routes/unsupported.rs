@@ -124,7 +124,7 @@ fn unknown_path(gate: Gate) -> Route {
 /// The admin check, then the `{user_id}` of the path, which must name a user
 /// (GoTrue's `loadUser`: 404 either way).
 async fn admin_and_user(state: &AuthState, req: &HttpRequest) -> Result<(), Error> {
-    bearer::require_admin(state, req)?;
+    bearer::require_admin(state, req).await?;
     let id = admin_params::user_id(req.match_info().query("user_id"))?;
     let mut conn = state.pool.acquire().await?;
     users::find_by_id(&mut conn, id)
