@@ -318,4 +318,77 @@ mod tests {
             serde_json::from_value(verify(&t, &secret()).unwrap().value).unwrap();
         assert_eq!(back, claims);
     }
+
+    fn es256_keys() -> (String, EncodingKey, HashMap<String, VerifyingKey>) {
+        use crate::keyring::signing::{decoding_key, encoding_key, generate, KeyAlgorithm};
+        let key = generate(KeyAlgorithm::Es256).unwrap();
+        let mut keys = HashMap::new();
+        keys.insert(
+            key.kid.clone(),
+            VerifyingKey {
+                algorithm: Algorithm::ES256,
+                key: decoding_key(KeyAlgorithm::Es256, &key.public_jwk).unwrap(),
+            },
+        );
+        (
+            key.kid,
+            encoding_key(KeyAlgorithm::Es256, &key.private_der),
+            keys,
+        )
+    }
+
+    #[test]
+    fn es256_tokens_verify_by_kid_beside_hs256() {
+        let (kid, signer, keys) = es256_keys();
+        let mut header = Header::new(Algorithm::ES256);
+        header.kid = Some(kid);
+        let t = encode(&header, &json!({"role": "anon"}), &signer).unwrap();
+        assert_eq!(
+            verify_with(&t, &secret(), &keys).unwrap().role.as_deref(),
+            Some("anon")
+        );
+        // Without the key (revoked, or never known) it is refused by kid.
+        assert!(matches!(
+            verify(&t, &secret()),
+            Err(JwtError::UnknownKid(_))
+        ));
+        // HS256 still verifies with the secret.
+        assert!(verify_with(&sign(&json!({"a": 1})), &secret(), &keys).is_ok());
+    }
+
+    #[test]
+    fn hs256_naming_an_asymmetric_key_and_asymmetric_tokens_without_kid_are_refused() {
+        let (kid, signer, keys) = es256_keys();
+        let mut hs = Header::new(Algorithm::HS256);
+        hs.kid = Some(kid.clone());
+        let confused = encode(
+            &hs,
+            &json!({"role": "service_role"}),
+            &EncodingKey::from_secret(b"0123456789abcdef0123456789abcdef"),
+        )
+        .unwrap();
+        assert_eq!(
+            verify_with(&confused, &secret(), &keys),
+            Err(JwtError::Algorithm("HS256".into()))
+        );
+        let no_kid = encode(&Header::new(Algorithm::ES256), &json!({}), &signer).unwrap();
+        assert_eq!(
+            verify_with(&no_kid, &secret(), &keys),
+            Err(JwtError::MissingKid)
+        );
+        // ES384 naming an ES256 key: the key's own algorithm only.
+        let mut es384 = Header::new(Algorithm::ES384);
+        es384.kid = Some(kid);
+        let b64 = |v: Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
+        let forged = format!(
+            "{}.{}.{}",
+            b64(serde_json::to_value(&es384).unwrap()),
+            b64(json!({})),
+            b64(json!("sig"))
+        );
+        assert!(matches!(
+            verify_with(&forged, &secret(), &keys),
+            Err(JwtError::Algorithm(_))
+        ));
+    }
 }

@@ -293,11 +293,9 @@ impl Keyring {
                 continue;
             }
             self.reload_logged().await;
-            loop {
-                match listener.try_recv().await {
-                    Ok(Some(_)) => self.reload_logged().await,
-                    Ok(None) | Err(_) => break,
-                }
+            // `None` or an error: the connection was lost; reconnect above.
+            while let Ok(Some(_)) = listener.try_recv().await {
+                self.reload_logged().await;
             }
         }
     }

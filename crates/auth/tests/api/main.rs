@@ -9,6 +9,7 @@ mod editors;
 mod errors;
 mod hardening;
 mod helpers;
+mod keys;
 mod logout;
 mod meta;
 mod rate_limits;

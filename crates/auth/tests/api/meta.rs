@@ -32,17 +32,3 @@ async fn settings_say_email_only_and_signup_off() {
     assert_eq!(body["mailer_autoconfirm"], true);
     assert_eq!(body["smtp_configured"], false, "the test app has no SMTP");
 }
-
-#[tokio::test]
-async fn jwks_is_empty_for_hs256() {
-    let app = spawn_app().await;
-    let res = app
-        .client
-        .get(app.url("/.well-known/jwks.json"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(body, serde_json::json!({"keys": []}));
-}
