@@ -1,6 +1,6 @@
 // Starts the real `pleat` binary on a database of its own for a test file, and
 // gives the test what a supabase-js app would have: the URL and the API keys.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -48,20 +48,20 @@ export async function startPleat({ setupSql, env = {} } = {}) {
   const dbUrl = databaseUrl(name);
   const bin = process.env.PLEAT_BIN ?? path.join(ROOT, 'target/debug/pleat');
 
+  const baseEnv = (dataDir) => ({
+    PATH: process.env.PATH,
+    RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    DATABASE_URL: dbUrl,
+    PLEAT_ADDR: '127.0.0.1:0',
+    PLEAT_JWT_SECRET: JWT_SECRET,
+    PLEAT_DATA_DIR: path.join(ROOT, 'target', 'js-data', dataDir),
+    PLEAT_SITE_DIR: path.join(ROOT, 'frontend', 'dist'),
+    PLEAT_MIGRATIONS_DIR: path.join(ROOT, 'migrations'),
+  });
   const start = (extraEnv, dataDir = name) =>
     new Promise((resolve, reject) => {
       const child = spawn(bin, ['serve'], {
-        env: {
-          PATH: process.env.PATH,
-          RUST_LOG: process.env.RUST_LOG ?? 'warn',
-          DATABASE_URL: dbUrl,
-          PLEAT_ADDR: '127.0.0.1:0',
-          PLEAT_JWT_SECRET: JWT_SECRET,
-          PLEAT_DATA_DIR: path.join(ROOT, 'target', 'js-data', dataDir),
-          PLEAT_SITE_DIR: path.join(ROOT, 'frontend', 'dist'),
-          PLEAT_MIGRATIONS_DIR: path.join(ROOT, 'migrations'),
-          ...extraEnv,
-        },
+        env: { ...baseEnv(dataDir), ...extraEnv },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let out = '';
@@ -115,6 +115,18 @@ export async function startPleat({ setupSql, env = {} } = {}) {
           await exited;
         },
       };
+    },
+    /**
+     * Run `pleat ARGS…` (e.g. `keys rotate`) on this database with the
+     * server's settings, as its operator would. Resolves with
+     * { code, stdout, stderr } (a failing command resolves too).
+     */
+    cli(...args) {
+      return new Promise((resolve) => {
+        execFile(bin, args, { env: { ...baseEnv(name), ...env } }, (error, stdout, stderr) => {
+          resolve({ code: error ? (error.code ?? 1) : 0, stdout, stderr });
+        });
+      });
     },
     /** Kill pleat with `signal` (e.g. SIGKILL, as a crash) and start it again on the same database; returns the new URL. */
     async restart(signal = 'SIGTERM') {
