@@ -246,6 +246,197 @@ async fn a_data_directory_from_an_earlier_release_starts_and_serves_with_nothing
     );
 }
 
+/// An HS256 API key minted from the data dir's `jwt_secret` exactly as the
+/// fixture's binary minted them (`iss`, `role`, `iat`, ten years' `exp`):
+/// the keys the owner's apps were built with before the upgrade.
+fn legacy_key(data: &Path, role: &str) -> String {
+    let secret = std::fs::read_to_string(data.join("jwt_secret")).unwrap();
+    let iat = chrono::Utc::now().timestamp();
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &json!({"iss": "pleat", "role": role, "iat": iat, "exp": iat + 10 * 365 * 24 * 3600}),
+        &jsonwebtoken::EncodingKey::from_secret(secret.trim().as_bytes()),
+    )
+    .unwrap()
+}
+
+fn jwt_header(token: &str) -> Value {
+    use base64::Engine;
+    let head = token.split('.').next().unwrap();
+    serde_json::from_slice(
+        &base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(head)
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+/// What REST (the owner's inbox), storage (the bucket's listing) and auth
+/// (`/user`) answer `token` as the owner's session, plus the service key
+/// on the admin API.
+async fn session_works(base: &str, anon: &str, token: &str) {
+    let http = reqwest::Client::new();
+    let f = fixture();
+    let messages: Value = http
+        .get(format!("{base}/rest/v1/contact_messages?select=message"))
+        .header("apikey", anon)
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(messages, json!([{"message": f["message"]}]));
+    let user = http
+        .get(format!("{base}/auth/v1/user"))
+        .header("apikey", anon)
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(user.status(), 200);
+    assert_eq!(user.json::<Value>().await.unwrap()["email"], f["email"]);
+    let (bucket, _) = f["object"].as_str().unwrap().split_once('/').unwrap();
+    let listed = http
+        .post(format!("{base}/storage/v1/object/list/{bucket}"))
+        .header("apikey", anon)
+        .bearer_auth(token)
+        .json(&json!({"prefix": "fixture"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(listed.status(), 200, "{}", listed.text().await.unwrap());
+}
+
+async fn sign_in(base: &str, anon: &str) -> String {
+    let f = fixture();
+    let signed_in: Value = reqwest::Client::new()
+        .post(format!("{base}/auth/v1/token?grant_type=password"))
+        .header("apikey", anon)
+        .json(&json!({"email": f["email"], "password": f["password"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    signed_in["access_token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn legacy_keys_and_sessions_survive_the_upgrade_and_a_rotation_to_es256() {
+    let data = unpack();
+    let site = site();
+    let anon = legacy_key(data.path(), "anon");
+    let service = legacy_key(data.path(), "service_role");
+    let served = serve(data.path(), site.path()).await;
+    let base = served.base.clone();
+    let http = reqwest::Client::new();
+
+    // The old session's refresh token and a new sign-in: both still HS256,
+    // since an upgraded database keeps its JWT secret signing.
+    let refreshed: Value = http
+        .post(format!("{base}/auth/v1/token?grant_type=refresh_token"))
+        .header("apikey", &anon)
+        .json(&json!({"refresh_token": fixture()["refresh_token"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let old_session = refreshed["access_token"].as_str().unwrap().to_string();
+    assert_eq!(jwt_header(&old_session)["alg"], "HS256");
+    session_works(&base, &anon, &old_session).await;
+    let jwks: Value = http
+        .get(format!("{base}/auth/v1/.well-known/jwks.json"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        jwks,
+        json!({"keys": []}),
+        "no key before `pleat keys rotate`"
+    );
+    let admin = http
+        .get(format!("{base}/auth/v1/admin/users"))
+        .header("apikey", &service)
+        .bearer_auth(&service)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        admin.status(),
+        200,
+        "the legacy service_role key administers"
+    );
+
+    // The operator rotates while pleat serves (the CLI shares its cluster).
+    let out = pleat(data.path(), site.path())
+        .args(["keys", "rotate"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout).to_string();
+    let kid = printed
+        .split_whitespace()
+        .nth(3)
+        .unwrap_or_else(|| panic!("{printed}"))
+        .to_string();
+    // The server learns of the rotation by NOTIFY: wait for its JWKS.
+    let mut published = false;
+    for _ in 0..600 {
+        let jwks: Value = http
+            .get(format!("{base}/auth/v1/.well-known/jwks.json"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if jwks["keys"][0]["kid"] == kid.as_str() {
+            published = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        published,
+        "the rotated key never reached the JWKS: {printed}"
+    );
+    let fresh = sign_in(&base, &anon).await;
+    assert_eq!(jwt_header(&fresh)["alg"], "ES256");
+    assert_eq!(jwt_header(&fresh)["kid"], kid.as_str());
+    session_works(&base, &anon, &fresh).await;
+    session_works(&base, &anon, &old_session).await;
+    let admin = http
+        .get(format!("{base}/auth/v1/admin/users"))
+        .bearer_auth(&service)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(admin.status(), 200);
+    served.stop().await;
+
+    // After a restart too: the key is in the database, sealed with the secret.
+    let served = serve(data.path(), site.path()).await;
+    session_works(&served.base, &anon, &old_session).await;
+    session_works(&served.base, &anon, &fresh).await;
+    assert_eq!(
+        jwt_header(&sign_in(&served.base, &anon).await)["kid"],
+        kid.as_str()
+    );
+    served.stop().await;
+}
+
 #[tokio::test]
 async fn a_database_made_by_another_postgresql_major_version_is_refused_with_how_to_upgrade() {
     let data = unpack();
