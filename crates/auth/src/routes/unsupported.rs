@@ -16,11 +16,34 @@ use super::{admin_params, method_not_allowed, refuse, Gate};
 use crate::{bearer, users, AuthState, Error};
 
 pub(crate) fn phone_disabled() -> Error {
+    phone_provider_disabled(422, "Phone logins are disabled")
+}
+
+/// GoTrue's refusal of a phone sign-in without an SMS provider, whose status
+/// and words differ by endpoint (`/otp`: 400 "Unsupported phone provider",
+/// `/signup`: 400 "Phone signups are disabled", `/resend`: 400 and
+/// `/token`: 422 "Phone logins are disabled").
+pub(crate) fn phone_provider_disabled(status: u16, message: &str) -> Error {
     Error::NotSupported {
-        status: 422,
+        status,
         code: "phone_provider_disabled",
-        message: "Phone logins are disabled".into(),
+        message: message.into(),
     }
+}
+
+/// GoTrue's `validatePhone`: a leading `+` and spaces dropped, then E.164's
+/// digits, or 400.
+pub(crate) fn valid_phone(phone: &str) -> Result<String, Error> {
+    let phone = phone.strip_prefix('+').unwrap_or(phone).replace(' ', "");
+    let e164 = (2..=15).contains(&phone.len())
+        && phone.bytes().all(|b| b.is_ascii_digit())
+        && !phone.starts_with('0');
+    if !e164 {
+        return Err(Error::Validation(
+            "Invalid phone number format (E.164 required)".into(),
+        ));
+    }
+    Ok(phone)
 }
 
 pub(crate) fn oauth_disabled() -> Error {
