@@ -56,6 +56,57 @@ pub(crate) fn oauth_disabled() -> Error {
     }
 }
 
+/// The providers GoTrue's `/authorize` knows; each is off here.
+const OAUTH_PROVIDERS: [&str; 25] = [
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "kakao",
+    "keycloak",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "snapchat",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "twitch",
+    "twitter",
+    "x",
+    "vercel_marketplace",
+    "workos",
+    "zoom",
+];
+
+/// `GET /authorize?provider=…` (`signInWithOAuth`): GoTrue's answer for a
+/// provider that is not enabled, or not known at all.
+async fn authorize(req: HttpRequest) -> Result<HttpResponse, Error> {
+    #[derive(serde::Deserialize)]
+    struct Query {
+        provider: Option<String>,
+    }
+    let name = crate::body::query::<Query>(req.query_string())
+        .ok()
+        .and_then(|q| q.provider)
+        .unwrap_or_default()
+        .to_lowercase();
+    let reason = if name.starts_with("custom:") {
+        "custom OAuth providers are disabled".to_string()
+    } else if OAUTH_PROVIDERS.contains(&name.as_str()) {
+        "provider is not enabled".to_string()
+    } else {
+        format!("Provider {name} could not be found")
+    };
+    Err(Error::Validation(format!("Unsupported provider: {reason}")))
+}
+
 fn saml_disabled() -> Error {
     Error::NotSupported {
         status: 404,
@@ -147,8 +198,11 @@ fn admin_user_refusal(error: fn() -> Error) -> Route {
 pub fn register(cfg: &mut web::ServiceConfig) {
     // Features whose switch GoTrue's router checks before any session.
     cfg.service(
-        web::resource(["/authorize", "/callback"]).route(refuse(Gate::Open, oauth_disabled)),
+        web::resource("/authorize")
+            .route(web::get().to(authorize))
+            .default_service(refuse(Gate::Open, method_not_allowed)),
     )
+    .service(web::resource("/callback").route(refuse(Gate::Open, oauth_disabled)))
     .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
     .service(
         web::resource(["/passkeys", "/passkeys/{tail:.*}"])

@@ -1,4 +1,5 @@
-//! What stays absent (phone sign-in without an SMS provider, SAML SSO, web3)
+//! What stays absent (phone sign-in without an SMS provider, SAML SSO, web3,
+//! OAuth providers)
 //! answers with GoTrue's status, `error_code` and message for a server where
 //! the feature is off, after the checks GoTrue makes before it.
 
@@ -209,7 +210,7 @@ async fn phone_sign_in_without_an_sms_provider() {
 }
 
 #[tokio::test]
-async fn saml_sso_and_web3_are_off() {
+async fn saml_sso_web3_and_oauth_are_off() {
     let app = spawn_app().await;
     let saml = "SAML 2.0 is disabled";
     let cases: Vec<Case> = vec![
