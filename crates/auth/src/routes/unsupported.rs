@@ -1,11 +1,11 @@
-//! GoTrue features this server does not have: SMS, reauthentication, MFA,
-//! passkeys, identity linking, OAuth (as client and as server), custom
+//! GoTrue features this server does not have: SMS, phone and WebAuthn
+//! factors (see `crate::mfa`), passkeys, identity linking, OAuth (as client and as server), custom
 //! providers and SSO. Each answers a JSON error with the status and code
 //! GoTrue uses when that feature is switched off, and in GoTrue's order: where
 //! its router checks the session or the service role first, so does this
 //! (see [`Gate`]), so a caller without one learns that before anything else.
-//! The admin lists of a user's factors and passkeys are empty, as GoTrue
-//! answers for a user who has none.
+//! The admin list of a user's passkeys is empty, as GoTrue answers for a
+//! user who has none.
 
 use actix_web::http::Method;
 use actix_web::web::{self, Data};
@@ -15,22 +15,35 @@ use serde_json::json;
 use super::{admin_params, method_not_allowed, refuse, Gate};
 use crate::{bearer, users, AuthState, Error};
 
-/// `reauthenticate` (a code before a password change, GoTrue's
-/// `SECURE_PASSWORD_CHANGE`, off by default there) is not offered.
-fn reauthentication_disabled() -> Error {
+pub(crate) fn phone_disabled() -> Error {
+    phone_provider_disabled(422, "Phone logins are disabled")
+}
+
+/// GoTrue's refusal of a phone sign-in without an SMS provider, whose status
+/// and words differ by endpoint (`/otp`: 400 "Unsupported phone provider",
+/// `/signup`: 400 "Phone signups are disabled", `/resend`: 400 and
+/// `/token`: 422 "Phone logins are disabled").
+pub(crate) fn phone_provider_disabled(status: u16, message: &str) -> Error {
     Error::NotSupported {
-        status: 422,
-        code: "reauthentication_not_valid",
-        message: "Reauthentication is not available on this server".into(),
+        status,
+        code: "phone_provider_disabled",
+        message: message.into(),
     }
 }
 
-pub(crate) fn phone_disabled() -> Error {
-    Error::NotSupported {
-        status: 422,
-        code: "phone_provider_disabled",
-        message: "Phone logins are disabled".into(),
+/// GoTrue's `validatePhone`: a leading `+` and spaces dropped, then E.164's
+/// digits, or 400.
+pub(crate) fn valid_phone(phone: &str) -> Result<String, Error> {
+    let phone = phone.strip_prefix('+').unwrap_or(phone).replace(' ', "");
+    let e164 = (2..=15).contains(&phone.len())
+        && phone.bytes().all(|b| b.is_ascii_digit())
+        && !phone.starts_with('0');
+    if !e164 {
+        return Err(Error::Validation(
+            "Invalid phone number format (E.164 required)".into(),
+        ));
     }
+    Ok(phone)
 }
 
 pub(crate) fn oauth_disabled() -> Error {
@@ -41,6 +54,57 @@ pub(crate) fn oauth_disabled() -> Error {
             "Unsupported provider: OAuth and ID token sign-in are not available on this server"
                 .into(),
     }
+}
+
+/// The providers GoTrue's `/authorize` knows; each is off here.
+const OAUTH_PROVIDERS: [&str; 25] = [
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "kakao",
+    "keycloak",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "snapchat",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "twitch",
+    "twitter",
+    "x",
+    "vercel_marketplace",
+    "workos",
+    "zoom",
+];
+
+/// `GET /authorize?provider=…` (`signInWithOAuth`): GoTrue's answer for a
+/// provider that is not enabled, or not known at all.
+async fn authorize(req: HttpRequest) -> Result<HttpResponse, Error> {
+    #[derive(serde::Deserialize)]
+    struct Query {
+        provider: Option<String>,
+    }
+    let name = crate::body::query::<Query>(req.query_string())
+        .ok()
+        .and_then(|q| q.provider)
+        .unwrap_or_default()
+        .to_lowercase();
+    let reason = if name.starts_with("custom:") {
+        "custom OAuth providers are disabled".to_string()
+    } else if OAUTH_PROVIDERS.contains(&name.as_str()) {
+        "provider is not enabled".to_string()
+    } else {
+        format!("Provider {name} could not be found")
+    };
+    Err(Error::Validation(format!("Unsupported provider: {reason}")))
 }
 
 fn saml_disabled() -> Error {
@@ -83,22 +147,6 @@ fn manual_linking_disabled() -> Error {
     }
 }
 
-fn mfa_disabled() -> Error {
-    Error::NotSupported {
-        status: 422,
-        code: "mfa_totp_enroll_not_enabled",
-        message: "MFA is not available on this server".into(),
-    }
-}
-
-fn factor_not_found() -> Error {
-    Error::NotSupported {
-        status: 404,
-        code: "mfa_factor_not_found",
-        message: "Factor not found".into(),
-    }
-}
-
 fn passkey_not_found() -> Error {
     Error::NotSupported {
         status: 404,
@@ -133,7 +181,7 @@ async fn admin_and_user(state: &AuthState, req: &HttpRequest) -> Result<(), Erro
     Ok(())
 }
 
-/// `GET /admin/users/{user_id}/factors` and `…/passkeys`: nobody has any.
+/// `GET /admin/users/{user_id}/passkeys`: nobody has any.
 async fn admin_empty_list(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
     admin_and_user(&state, &req).await?;
     Ok(HttpResponse::Ok().json(json!([])))
@@ -150,8 +198,11 @@ fn admin_user_refusal(error: fn() -> Error) -> Route {
 pub fn register(cfg: &mut web::ServiceConfig) {
     // Features whose switch GoTrue's router checks before any session.
     cfg.service(
-        web::resource(["/authorize", "/callback"]).route(refuse(Gate::Open, oauth_disabled)),
+        web::resource("/authorize")
+            .route(web::get().to(authorize))
+            .default_service(refuse(Gate::Open, method_not_allowed)),
     )
+    .service(web::resource("/callback").route(refuse(Gate::Open, oauth_disabled)))
     .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
     .service(
         web::resource(["/passkeys", "/passkeys/{tail:.*}"])
@@ -159,26 +210,16 @@ pub fn register(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
     // Behind GoTrue's `requireAuthentication`.
-    cfg.service(
-        web::resource("/reauthenticate")
-            .route(refuse(Gate::Session, reauthentication_disabled).method(Method::GET))
-            .default_service(refuse(Gate::Session, method_not_allowed)),
-    )
-    .service(
-        web::resource("/factors")
-            .route(refuse(Gate::Session, mfa_disabled).method(Method::POST))
-            .default_service(refuse(Gate::Session, method_not_allowed)),
-    )
-    .service(web::resource("/factors/{tail:.*}").route(refuse(Gate::Session, factor_not_found)))
-    .service(
-        web::resource(["/user/identities", "/user/identities/{tail:.*}"])
-            .route(refuse(Gate::Session, manual_linking_disabled)),
-    )
-    .service(
-        web::resource(["/user/oauth/grants", "/user/oauth/grants/{tail:.*}"])
-            .route(refuse(Gate::Session, oauth_server_disabled)),
-    )
-    .service(web::resource("/user/{tail:.*}").route(unknown_path(Gate::Session)));
+    cfg.service(web::resource("/factors/{tail:.*}").route(unknown_path(Gate::Session)))
+        .service(
+            web::resource(["/user/identities", "/user/identities/{tail:.*}"])
+                .route(refuse(Gate::Session, manual_linking_disabled)),
+        )
+        .service(
+            web::resource(["/user/oauth/grants", "/user/oauth/grants/{tail:.*}"])
+                .route(refuse(Gate::Session, oauth_server_disabled)),
+        )
+        .service(web::resource("/user/{tail:.*}").route(unknown_path(Gate::Session)));
     // Behind GoTrue's `requireAdminCredentials`, like every path under /admin.
     cfg.service(
         web::resource(["/admin/sso", "/admin/sso/{tail:.*}"])
@@ -196,16 +237,9 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         .route(refuse(Gate::Admin, custom_providers_disabled)),
     )
     .service(
-        web::resource([
-            "/admin/users/{user_id}/factors",
-            "/admin/users/{user_id}/passkeys",
-        ])
-        .route(web::get().to(admin_empty_list))
-        .default_service(admin_user_refusal(method_not_allowed)),
-    )
-    .service(
-        web::resource("/admin/users/{user_id}/factors/{tail:.*}")
-            .route(admin_user_refusal(factor_not_found)),
+        web::resource("/admin/users/{user_id}/passkeys")
+            .route(web::get().to(admin_empty_list))
+            .default_service(admin_user_refusal(method_not_allowed)),
     )
     .service(
         web::resource("/admin/users/{user_id}/passkeys/{passkey_id}")
