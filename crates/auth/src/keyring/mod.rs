@@ -224,7 +224,7 @@ impl Keyring {
         }
     }
 
-    /// The text of every usable opaque key of `kind`, newest first.
+    /// The text of every usable opaque key of `kind` (ordered by id).
     pub fn api_key_texts(&self, kind: ApiKeyKind) -> Vec<String> {
         let snapshot = self.snapshot();
         let mut ids: Vec<&String> = snapshot
