@@ -181,6 +181,42 @@ mod tests {
             .starts_with("Bearer error=\"invalid_token\""));
     }
 
+    #[tokio::test]
+    async fn opaque_keys_not_made_with_the_secret_are_invalid_api_keys() {
+        let other = Keyring::legacy(secrecy::SecretString::from("y".repeat(32)));
+        let key = api_keys::key_text(
+            other.mac_key(),
+            api_keys::ApiKeyKind::Secret,
+            "abcdefgh12345678",
+        );
+        let e = resolve(Some(&key), &keyring()).await.unwrap_err();
+        assert_eq!((e.code, e.message.as_str()), ("PGRST301", INVALID_API_KEY));
+        // Made with this secret but unknown to the keyring (no database):
+        // refused too, never taken for its role.
+        let own = keyring();
+        let key = api_keys::key_text(
+            own.mac_key(),
+            api_keys::ApiKeyKind::Secret,
+            "abcdefgh12345678",
+        );
+        assert_eq!(
+            resolve(Some(&key), &own).await.unwrap_err().message,
+            INVALID_API_KEY
+        );
+    }
+
+    #[test]
+    fn without_a_signing_key_the_secret_signs() {
+        let k = keyring();
+        let token = k.sign(&json!({"role": "anon"})).unwrap();
+        assert!(k.signing_key().is_none());
+        assert_eq!(
+            k.verify_cached(&token).unwrap().role.as_deref(),
+            Some("anon")
+        );
+        assert_eq!(k.jwks(), json!({"keys": []}));
+    }
+
     #[test]
     fn empty_and_nil_session_ids_are_no_session() {
         let with = |sid: &str| Caller {

@@ -140,11 +140,6 @@ impl Keyring {
         let Some(pool) = &self.inner.pool else {
             return Ok(());
         };
-        *self
-            .inner
-            .last_read
-            .lock()
-            .unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
         let fresh = store::read(pool, &self.inner.seal_key).await?;
         *self
             .inner
@@ -161,8 +156,9 @@ impl Keyring {
         self.inner.generation.load(Ordering::Acquire)
     }
 
-    /// [`Keyring::reload`] unless the last read was less than
-    /// [`REREAD_EVERY`] ago; whether it read.
+    /// [`Keyring::reload`] unless the last re-read for an unknown key was
+    /// less than [`REREAD_EVERY`] ago; whether it read. (Reloads on NOTIFY
+    /// do not count: only what requests can trigger is limited.)
     async fn reread(&self) -> bool {
         if self.inner.pool.is_none() {
             return false;
@@ -224,7 +220,7 @@ impl Keyring {
         }
     }
 
-    /// The text of every usable opaque key of `kind`, newest first.
+    /// The text of every usable opaque key of `kind` (ordered by id).
     pub fn api_key_texts(&self, kind: ApiKeyKind) -> Vec<String> {
         let snapshot = self.snapshot();
         let mut ids: Vec<&String> = snapshot
