@@ -182,11 +182,9 @@ async fn verify_totp(
     .bind(factor.id)
     .fetch_one(&mut *tx)
     .await?;
-    let secret = seal::open(
-        &seal::derivation_key(&state.settings.jwt_secret),
-        factor.id,
-        sealed.as_deref().unwrap_or_default(),
-    )?;
+    let key = seal::derivation_key(&state.settings.jwt_secret);
+    let (secret, plain) =
+        seal::open_stored(&key, factor.id, sealed.as_deref().unwrap_or_default())?;
     let step = totp::check(&secret, code, Utc::now().timestamp())
         .filter(|step| last_step.is_none_or(|last| *step > last));
     let Some(step) = step else {
@@ -203,11 +201,15 @@ async fn verify_totp(
         .execute(&mut *tx)
         .await?;
     sqlx::query(
-        "UPDATE auth.mfa_factors SET status = 'verified', last_totp_step = $2, updated_at = now() \
-         WHERE id = $1",
+        "UPDATE auth.mfa_factors SET status = 'verified', last_totp_step = $2, updated_at = now(), \
+                secret = coalesce($3, secret) WHERE id = $1",
     )
     .bind(factor.id)
     .bind(step)
+    .bind(match plain {
+        true => Some(seal::seal(&key, factor.id, &secret)?),
+        false => None,
+    })
     .execute(&mut *tx)
     .await?;
     let (session, refresh_token) = raise_session(&mut tx, &current, factor).await?;
