@@ -1,8 +1,8 @@
 //! GoTrue features this server does not have: SMS, phone and WebAuthn
-//! factors (see `crate::mfa`), passkeys, identity linking, OAuth (as client and as server), custom
-//! providers and SSO. Each answers a JSON error with the status and code
-//! GoTrue uses when that feature is switched off, and in GoTrue's order: where
-//! its router checks the session or the service role first, so does this
+//! factors (see `crate::mfa`), passkeys, identity linking, OAuth (as client
+//! and as server), custom providers and SSO. Each answers a JSON error with
+//! the status and code GoTrue uses when that feature is switched off, and in
+//! GoTrue's order: where its router checks the session or the service role first, so does this
 //! (see [`Gate`]), so a caller without one learns that before anything else.
 //! The admin list of a user's passkeys is empty, as GoTrue answers for a
 //! user who has none.
