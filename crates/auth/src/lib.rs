@@ -20,6 +20,7 @@ pub mod jwt;
 mod mail_limits;
 mod mail_tokens;
 pub mod model;
+mod passkeys;
 mod password;
 pub mod rate_limit;
 mod redirect;

@@ -1,11 +1,11 @@
 //! GoTrue features this server does not have: SMS, reauthentication, MFA,
-//! passkeys, identity linking, OAuth (as client and as server), custom
+//! identity linking, OAuth (as client and as server), custom
 //! providers and SSO. Each answers a JSON error with the status and code
 //! GoTrue uses when that feature is switched off, and in GoTrue's order: where
 //! its router checks the session or the service role first, so does this
 //! (see [`Gate`]), so a caller without one learns that before anything else.
-//! The admin lists of a user's factors and passkeys are empty, as GoTrue
-//! answers for a user who has none.
+//! The admin list of a user's factors is empty, as GoTrue answers for a user
+//! who has none.
 
 use actix_web::http::Method;
 use actix_web::web::{self, Data};
@@ -51,14 +51,6 @@ fn saml_disabled() -> Error {
     }
 }
 
-fn passkeys_disabled() -> Error {
-    Error::NotSupported {
-        status: 404,
-        code: "passkey_disabled",
-        message: "Passkeys are disabled".into(),
-    }
-}
-
 fn oauth_server_disabled() -> Error {
     Error::NotSupported {
         status: 404,
@@ -99,14 +91,6 @@ fn factor_not_found() -> Error {
     }
 }
 
-fn passkey_not_found() -> Error {
-    Error::NotSupported {
-        status: 404,
-        code: "validation_failed",
-        message: "Passkey not found".into(),
-    }
-}
-
 /// The 404 of a path that is no endpoint, said only to a caller the gate of
 /// the paths around it lets through (GoTrue's routers check before routing).
 fn no_endpoint(req: &HttpRequest) -> Error {
@@ -133,13 +117,13 @@ async fn admin_and_user(state: &AuthState, req: &HttpRequest) -> Result<(), Erro
     Ok(())
 }
 
-/// `GET /admin/users/{user_id}/factors` and `…/passkeys`: nobody has any.
+/// `GET /admin/users/{user_id}/factors`: nobody has any.
 async fn admin_empty_list(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
     admin_and_user(&state, &req).await?;
     Ok(HttpResponse::Ok().json(json!([])))
 }
 
-/// Anything else under a user's factors or passkeys, once the user is known.
+/// Anything else under a user's factors, once the user is known.
 fn admin_user_refusal(error: fn() -> Error) -> Route {
     web::to(move |state: Data<AuthState>, req: HttpRequest| async move {
         admin_and_user(&state, &req).await?;
@@ -153,10 +137,6 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         web::resource(["/authorize", "/callback"]).route(refuse(Gate::Open, oauth_disabled)),
     )
     .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
-    .service(
-        web::resource(["/passkeys", "/passkeys/{tail:.*}"])
-            .route(refuse(Gate::Open, passkeys_disabled)),
-    )
     .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
     // Behind GoTrue's `requireAuthentication`.
     cfg.service(
@@ -196,21 +176,13 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         .route(refuse(Gate::Admin, custom_providers_disabled)),
     )
     .service(
-        web::resource([
-            "/admin/users/{user_id}/factors",
-            "/admin/users/{user_id}/passkeys",
-        ])
-        .route(web::get().to(admin_empty_list))
-        .default_service(admin_user_refusal(method_not_allowed)),
+        web::resource(["/admin/users/{user_id}/factors"])
+            .route(web::get().to(admin_empty_list))
+            .default_service(admin_user_refusal(method_not_allowed)),
     )
     .service(
         web::resource("/admin/users/{user_id}/factors/{tail:.*}")
             .route(admin_user_refusal(factor_not_found)),
-    )
-    .service(
-        web::resource("/admin/users/{user_id}/passkeys/{passkey_id}")
-            .route(admin_user_refusal(passkey_not_found).method(Method::DELETE))
-            .default_service(admin_user_refusal(method_not_allowed)),
     )
     .service(web::resource("/admin/{tail:.*}").route(unknown_path(Gate::Admin)));
 }

@@ -11,6 +11,7 @@ mod hardening;
 mod helpers;
 mod logout;
 mod meta;
+mod passkeys;
 mod rate_limits;
 mod refresh;
 mod session_first;
