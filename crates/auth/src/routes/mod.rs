@@ -1,12 +1,17 @@
 //! The `/auth/v1` routes, one handler per file; paths are relative to the
 //! scope the server mounts this crate under.
 
+mod admin_factors;
 mod admin_params;
 mod admin_user_create;
 mod admin_user_delete;
 mod admin_user_get;
 mod admin_user_update;
 mod admin_users_list;
+mod factor_challenge;
+mod factor_enroll;
+mod factor_unenroll;
+mod factor_verify;
 mod generate_link;
 mod health;
 mod invite;
@@ -18,6 +23,7 @@ mod passkey_admin;
 mod passkey_authentication;
 mod passkey_manage;
 mod passkey_registration;
+mod reauthenticate;
 mod recover;
 mod resend;
 mod settings;
@@ -145,6 +151,33 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         .service(
             gated(Gate::Admin, "/admin/users/{user_id}/passkeys/{passkey_id}")
                 .route(web::delete().to(passkey_admin::delete)),
+        )
+        .service(
+            gated(Gate::Session, "/reauthenticate").route(web::get().to(reauthenticate::handle)),
+        )
+        .service(gated(Gate::Session, "/factors").route(web::post().to(factor_enroll::handle)))
+        .service(
+            gated(Gate::Session, "/factors/{factor_id}")
+                .route(web::delete().to(factor_unenroll::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/factors/{factor_id}/challenge")
+                .route(web::post().to(factor_challenge::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/factors/{factor_id}/verify")
+                .route(web::post().to(factor_verify::handle)),
+        )
+        .service(
+            web::resource("/admin/users/{user_id}/factors")
+                .route(web::get().to(admin_factors::list))
+                .default_service(web::to(admin_factors::method_not_allowed)),
+        )
+        .service(
+            web::resource("/admin/users/{user_id}/factors/{factor_id}")
+                .route(web::delete().to(admin_factors::delete))
+                .route(web::put().to(admin_factors::update))
+                .default_service(web::to(admin_factors::factor_method_not_allowed)),
         )
         .configure(unsupported::register);
 }
