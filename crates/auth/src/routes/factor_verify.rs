@@ -91,8 +91,8 @@ fn failed(code: &'static str, message: String) -> Error {
 }
 
 #[derive(sqlx::FromRow)]
-struct Challenge {
-    id: Uuid,
+pub(crate) struct Challenge {
+    pub(crate) id: Uuid,
     verified_at: Option<DateTime<Utc>>,
     ip_address: Option<String>,
     expired: bool,
@@ -100,7 +100,7 @@ struct Challenge {
 
 /// GoTrue's `validateChallenge`: the challenge must be the factor's, unused,
 /// from this address and not expired (an expired one is deleted).
-async fn usable_challenge(
+pub(crate) async fn usable_challenge(
     conn: &mut PgConnection,
     factor: &Factor,
     challenge_id: Uuid,
@@ -260,7 +260,7 @@ async fn count_wrong(
 /// proved the factor (amr), is aal2 and names the factor; its refresh tokens
 /// are replaced by a new one; the user's other aal1 sessions end and their
 /// other unverified factors of this type are dropped.
-async fn raise_session(
+pub(crate) async fn raise_session(
     conn: &mut PgConnection,
     current: &Session,
     factor: &Factor,

@@ -11,7 +11,7 @@ mod admin_users_list;
 mod factor_challenge;
 mod factor_enroll;
 mod factor_unenroll;
-mod factor_verify;
+pub(crate) mod factor_verify;
 mod generate_link;
 mod health;
 mod invite;

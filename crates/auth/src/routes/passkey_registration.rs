@@ -27,7 +27,7 @@ pub async fn options(state: Data<AuthState>, req: HttpRequest) -> Result<HttpRes
         return Err(credentials::too_many());
     }
     let exclude = credentials::credential_ids(&mut conn, user.id).await?;
-    let (options, ceremony) = rp.start_registration(user, exclude)?;
+    let (options, ceremony) = rp.start_registration(user, exclude, true)?;
     let (id, expires_at) =
         credentials::create_challenge(&mut conn, Some(user.id), KIND, &ceremony).await?;
     Ok(HttpResponse::Ok().json(json!({
