@@ -21,12 +21,12 @@ use crate::{users, AuthState, Error};
 const KIND: &str = "authentication";
 
 /// Each call stores a challenge for a caller nobody knows yet, so it spends
-/// from the address's sign-in budget (GoTrue limits it per address too).
+/// from the address's passkey budget (GoTrue's `RATE_LIMIT_PASSKEY`).
 pub async fn options(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
     let rp = RelyingParty::from_settings(&state.settings)?;
     state
         .limiter
-        .check(Bucket::Token, state.client_ip(&req))
+        .check(Bucket::Passkey, state.client_ip(&req))
         .await?;
     let (options, ceremony) = rp.start_authentication(&[])?;
     let mut conn = state.pool.acquire().await?;

@@ -554,3 +554,33 @@ async fn another_users_key_does_not_answer_for_a_factor() {
     .await;
     assert_eq!(error(res).await.1, "webauthn_verification_failed");
 }
+
+#[tokio::test]
+async fn passkey_sign_in_options_have_their_own_budget_per_client() {
+    use pleat_auth::rate_limit::RequestRate;
+    let limits = pleat_auth::RateLimits {
+        passkey: RequestRate {
+            burst: 3,
+            refill: 1,
+            period: std::time::Duration::from_secs(3600),
+        },
+        ..crate::helpers::loose_limits()
+    };
+    let app = crate::helpers::spawn_with(crate::helpers::settings(), limits).await;
+    app.create_user("pk-budget@example.com").await;
+    // Each call stores a challenge: an anonymous caller cannot fill the
+    // table, and its calls do not spend the sign-in budget.
+    for _ in 0..3 {
+        ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    }
+    let res = post(&app, "/passkeys/authentication/options", json!({}), None).await;
+    assert!(res.headers().contains_key("retry-after"));
+    let (status, code, _) = error(res).await;
+    assert_eq!((status, code.as_str()), (429, "over_request_rate_limit"));
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.webauthn_challenges")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, 3);
+    app.sign_in("pk-budget@example.com").await;
+}
