@@ -26,7 +26,7 @@ use super::Factor;
 use crate::bearer::Principal;
 use crate::passkeys::rp::{parse_assertion, Ceremony, RelyingParty, StoredKey};
 use crate::passkeys::verification_failed;
-use crate::routes::factor_verify::{raise_session, usable_challenge};
+use crate::routes::factor_verify::usable_challenge;
 use crate::session;
 use crate::{body, users, AuthState, Error};
 
@@ -263,7 +263,7 @@ pub async fn verify(
         }
         _ => return Err(verification_failed()),
     }
-    let (session, refresh_token) = raise_session(&mut tx, &current, factor).await?;
+    let (session, refresh_token) = super::raise_session(&mut tx, &current, factor).await?;
     let user = users::find_by_id(&mut tx, factor.user_id)
         .await?
         .ok_or(Error::TokenUserNotFound)?;
