@@ -584,3 +584,83 @@ async fn passkey_sign_in_options_have_their_own_budget_per_client() {
     assert_eq!(stored, 3);
     app.sign_in("pk-budget@example.com").await;
 }
+
+#[tokio::test]
+async fn a_password_alone_cannot_add_or_remove_a_passkey_once_a_factor_is_verified() {
+    let app = spawn_app().await;
+    let mut key = Device::new();
+    let (aal2, _) = user_with_webauthn_factor(&app, "pk-aal@example.com", &mut key).await;
+    let stolen = app.sign_in("pk-aal@example.com").await;
+    let aal1 = stolen["access_token"].as_str().unwrap();
+    let insufficient = |res: (u16, String, Value)| {
+        assert_eq!(
+            (res.0, res.1.as_str()),
+            (403, "insufficient_aal"),
+            "{}",
+            res.2
+        );
+        assert_eq!(
+            res.2["message"],
+            "AAL2 session is required to manage passkeys when MFA is enabled"
+        );
+    };
+    insufficient(
+        error(
+            post(
+                &app,
+                "/passkeys/registration/options",
+                json!({}),
+                Some(aal1),
+            )
+            .await,
+        )
+        .await,
+    );
+    insufficient(
+        error(
+            post(
+                &app,
+                "/passkeys/registration/verify",
+                json!({"challenge_id": uuid::Uuid::new_v4(), "credential": {}}),
+                Some(aal1),
+            )
+            .await,
+        )
+        .await,
+    );
+
+    // From the aal2 session the owner adds one; the aal1 one cannot delete it.
+    let options = ok(post(
+        &app,
+        "/passkeys/registration/options",
+        json!({}),
+        Some(&aal2),
+    )
+    .await)
+    .await;
+    let mut device = Device::new();
+    let credential = device.create(&options["options"]);
+    let passkey = ok(post(
+        &app,
+        "/passkeys/registration/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": credential}),
+        Some(&aal2),
+    )
+    .await)
+    .await;
+    let id = passkey["id"].as_str().unwrap();
+    let delete = |token: String| {
+        let app = &app;
+        async move {
+            app.client
+                .delete(app.url(&format!("/passkeys/{id}")))
+                .header("X-Supabase-Api-Version", "2024-01-01")
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    insufficient(error(delete(aal1.to_string()).await).await);
+    assert_eq!(delete(aal2.clone()).await.status(), 204);
+}
