@@ -14,6 +14,7 @@ mod keys;
 mod logout;
 mod meta;
 mod mfa;
+mod passkeys;
 mod rate_limits;
 mod reauth;
 mod refresh;
