@@ -108,7 +108,8 @@ pub async fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<Claim
 /// `service_role`, or (a Pleat extension, for `/invite` only) a signed-in user
 /// whose stored `app_metadata.editor` is `true`: an editor may bring in a
 /// colleague from the browser without the service key. The flag is read from
-/// the database, not the token, so a revoked editor is refused at once.
+/// the database, not the token, so a revoked editor is refused at once. An
+/// editor with a verified factor needs an aal2 session.
 pub async fn require_admin_or_editor(state: &AuthState, req: &HttpRequest) -> Result<(), Error> {
     let claims = verified(state, req).await?;
     if claims.role.as_deref() == Some("service_role") {
@@ -121,9 +122,19 @@ pub async fn require_admin_or_editor(state: &AuthState, req: &HttpRequest) -> Re
     let principal = authenticate(state, req).await?;
     let editor = principal.user.app_metadata.get(crate::accounts::EDITOR)
         == Some(&serde_json::Value::Bool(true));
-    if editor {
-        Ok(())
-    } else {
-        Err(Error::NotAdmin("User not allowed"))
+    if !editor {
+        return Err(Error::NotAdmin("User not allowed"));
     }
+    // As the site's editing policies do: an editor with a verified second
+    // factor edits only from a session that proved it, so a stolen password
+    // alone cannot bring in an accomplice who would be an editor.
+    let proved = principal.session.as_ref().is_some_and(|s| s.aal == "aal2");
+    if principal.user.factors.iter().any(|f| f.is_verified()) && !proved {
+        return Err(Error::NotSupported {
+            status: 403,
+            code: "insufficient_aal",
+            message: "AAL2 session is required to invite while two-step sign-in is on".into(),
+        });
+    }
+    Ok(())
 }

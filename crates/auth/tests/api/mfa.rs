@@ -761,3 +761,37 @@ async fn a_factor_imported_from_supabase_verifies_and_is_sealed() {
             .unwrap();
     assert!(stored.starts_with("pleat1:"), "sealed at first use");
 }
+
+#[tokio::test]
+async fn an_aal1_session_of_an_enrolled_editor_cannot_invite() {
+    let app = spawn_app().await;
+    app.create_user("owner@example.com").await;
+    let (aal2, _, _) = enrolled(&app, "owner@example.com").await;
+    let stolen = signed_in(&app, "owner@example.com").await;
+    let invite = json!({"email": "accomplice@example.com"});
+    let (status, code_, body) = error(
+        call(
+            &app,
+            Method::POST,
+            "/invite",
+            &stolen.access,
+            invite.clone(),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, code_.as_str()),
+        (403, "insufficient_aal"),
+        "{body}"
+    );
+    let made = admin(&app, Method::GET, "/admin/users")
+        .send()
+        .await
+        .unwrap();
+    let made = ok(made).await.to_string();
+    assert!(!made.contains("accomplice@example.com"), "{made}");
+
+    let res = call(&app, Method::POST, "/invite", &aal2.access, invite).await;
+    assert_eq!(res.status(), 200, "{}", res.text().await.unwrap());
+}
