@@ -1,7 +1,9 @@
 // /admin, loaded lazily from the router so the admin code and its rich-text editor never
 // reach the public pages. It switches on whether someone is signed in; a session that
 // ends while the admin is open (anywhere but this tab's Sign Out) keeps the admin and
-// its open editors under a sign-in dialog. The chosen section is held here, not in the URL.
+// its open editors under a sign-in dialog. An account with two-step sign-in sees nothing
+// of the admin until the session passed the second step. The chosen section is held
+// here, not in the URL.
 import { useEffect, useState, type ComponentType } from 'react'
 import { AccountSection } from '@/features/account/components/account-section'
 import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
@@ -19,6 +21,8 @@ import { FullScreenLoading } from '@/features/auth/components/full-screen-loadin
 import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
 import { SessionEndedDialog } from '@/features/auth/components/session-ended-dialog'
 import { SignInScreen } from '@/features/auth/components/sign-in-screen'
+import { TwoStepScreen } from '@/features/auth/components/two-step-screen'
+import { useNeedsSecondStep } from '@/features/auth/api/use-assurance'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
 import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
@@ -71,6 +75,7 @@ export default function AdminRoute() {
   const [signOutError, setSignOutError] = useState<string | null>(null)
   const landing = usePasswordLanding()
   const passwordSaved = usePasswordSaved(landing.kind)
+  const needsSecondStep = useNeedsSecondStep(session)
 
   // supabase-js keeps the session when the server could not be told (it is unreachable,
   // say), so the owner is told and can try again rather than believing they are out.
@@ -94,6 +99,8 @@ export default function AdminRoute() {
         <FullScreenLoading />
       ) : !session && endedEmail === null ? (
         <SignInScreen />
+      ) : session && needsSecondStep ? (
+        <TwoStepScreen session={session} onSignOut={() => void onSignOut()} signingOut={signingOut} signOutError={signOutError} />
       ) : session && landing.kind ? (
         <SetPasswordScreen invited={landing.kind === 'invite'} onDone={landing.done} />
       ) : (
