@@ -44,7 +44,6 @@ pub async fn consume(
 ) -> Result<Option<Used>, Error> {
     let address = address.trim().to_lowercase();
     let columns: Vec<&str> = kinds.iter().map(|k| k.column()).collect();
-    let window = limits.code_window.as_secs_f64();
     // The accounts with a live code for this address: usually one, two when
     // two accounts are changing to the same new address. Locked first, then
     // read again: the statement that waited for a lock still sees the codes
@@ -72,23 +71,13 @@ pub async fn consume(
     if accounts.is_empty() {
         return Ok(None);
     }
-    let wait: Option<f64> = sqlx::query_scalar(
-        "SELECT max(extract(epoch FROM first + make_interval(secs => $2) - now()))::float8 FROM ( \
-           SELECT min(failed_at) AS first FROM auth.code_failures \
-            WHERE user_id = ANY($1) AND failed_at > now() - make_interval(secs => $2) \
-            GROUP BY user_id HAVING count(*) >= $3) full_accounts",
+    refuse_while_full(
+        conn,
+        limits,
+        &accounts,
+        "Too many wrong codes for this address; request a new link or try again later",
     )
-    .bind(&accounts)
-    .bind(window)
-    .bind(i64::from(limits.account_code_failures))
-    .fetch_one(&mut *conn)
     .await?;
-    if let Some(wait) = wait {
-        return Err(too_many(
-            "Too many wrong codes for this address; request a new link or try again later",
-            wait,
-        ));
-    }
     if let Some(used) = mail_tokens::consume(conn, kinds, hash, exp_secs).await? {
         return Ok(Some(used));
     }
@@ -106,6 +95,51 @@ pub async fn clear(conn: &mut PgConnection, user_id: Uuid) -> Result<(), Error> 
     Ok(())
 }
 
+/// 429 while any of `accounts` has taken its wrong codes for the window
+/// (the wait is until the oldest of them leaves it).
+pub async fn refuse_while_full(
+    conn: &mut PgConnection,
+    limits: &RateLimits,
+    accounts: &[Uuid],
+    message: &'static str,
+) -> Result<(), Error> {
+    let wait: Option<f64> = sqlx::query_scalar(
+        "SELECT max(extract(epoch FROM first + make_interval(secs => $2) - now()))::float8 FROM ( \
+           SELECT min(failed_at) AS first FROM auth.code_failures \
+            WHERE user_id = ANY($1) AND failed_at > now() - make_interval(secs => $2) \
+            GROUP BY user_id HAVING count(*) >= $3) full_accounts",
+    )
+    .bind(accounts)
+    .bind(limits.code_window.as_secs_f64())
+    .bind(i64::from(limits.account_code_failures))
+    .fetch_one(&mut *conn)
+    .await?;
+    match wait {
+        Some(wait) => Err(too_many(message, wait)),
+        None => Ok(()),
+    }
+}
+
+/// Count one wrong code against each of `accounts`; answers those that
+/// reached their count with it.
+pub async fn count(
+    conn: &mut PgConnection,
+    limits: &RateLimits,
+    accounts: &[Uuid],
+) -> Result<Vec<Uuid>, Error> {
+    Ok(sqlx::query_scalar(
+        "WITH counted AS (INSERT INTO auth.code_failures (user_id) SELECT unnest($1::uuid[])) \
+         SELECT user_id FROM auth.code_failures \
+          WHERE user_id = ANY($1) AND failed_at > now() - make_interval(secs => $2) \
+          GROUP BY user_id HAVING count(*) + 1 >= $3",
+    )
+    .bind(accounts)
+    .bind(limits.code_window.as_secs_f64())
+    .bind(i64::from(limits.account_code_failures))
+    .fetch_all(conn)
+    .await?)
+}
+
 /// One wrong code for each of `accounts`: each pending code it could have
 /// been takes a wrong try and dies at its last; an account that reaches its
 /// count loses every pending token.
@@ -116,17 +150,7 @@ async fn count_wrong(
     address: &str,
     columns: &[&str],
 ) -> Result<(), Error> {
-    let full: Vec<Uuid> = sqlx::query_scalar(
-        "WITH counted AS (INSERT INTO auth.code_failures (user_id) SELECT unnest($1::uuid[])) \
-         SELECT user_id FROM auth.code_failures \
-          WHERE user_id = ANY($1) AND failed_at > now() - make_interval(secs => $2) \
-          GROUP BY user_id HAVING count(*) + 1 >= $3",
-    )
-    .bind(accounts)
-    .bind(limits.code_window.as_secs_f64())
-    .bind(i64::from(limits.account_code_failures))
-    .fetch_all(&mut *conn)
-    .await?;
+    let full = count(conn, limits, accounts).await?;
     sqlx::query(
         "UPDATE auth.one_time_tokens SET failed_attempts = failed_attempts + 1 \
           WHERE relates_to = $1 AND token_type = ANY($2)",

@@ -1,6 +1,7 @@
 //! GoTrue-compatible `/auth/v1`: password sign-in, rotating refresh tokens with
 //! reuse detection, sessions and logout scopes, the user and admin APIs,
-//! brute-force limits, and the mail flows (recovery, magic link, invite, email
+//! brute-force limits, second factors (TOTP) with the `aal`/`amr` claims,
+//! and the mail flows (recovery, magic link, invite, email
 //! change, verify), whose mails go into `pleat_mail.outbox` in the same
 //! transaction, over the `auth` tables through the owner pool.
 //!
@@ -19,6 +20,7 @@ mod invited;
 pub mod jwt;
 mod mail_limits;
 mod mail_tokens;
+pub mod mfa;
 pub mod model;
 mod password;
 pub mod rate_limit;

@@ -29,6 +29,9 @@ pub enum Kind {
     MagicLink,
     EmailChangeCurrent,
     EmailChangeNew,
+    /// The nonce `GET /reauthenticate` mails, which a password change may
+    /// need (`PUT /user`); never a `/verify` type.
+    Reauthentication,
 }
 
 impl Kind {
@@ -40,6 +43,7 @@ impl Kind {
             Kind::MagicLink => "magiclink_token",
             Kind::EmailChangeCurrent => "email_change_token_current",
             Kind::EmailChangeNew => "email_change_token_new",
+            Kind::Reauthentication => "reauthentication_token",
         }
     }
 
@@ -51,6 +55,7 @@ impl Kind {
             Kind::MagicLink,
             Kind::EmailChangeCurrent,
             Kind::EmailChangeNew,
+            Kind::Reauthentication,
         ]
         .into_iter()
         .find(|k| k.column() == column)
@@ -64,6 +69,7 @@ impl Kind {
             Kind::Invite => "invite",
             Kind::MagicLink => "magiclink",
             Kind::EmailChangeCurrent | Kind::EmailChangeNew => "email_change",
+            Kind::Reauthentication => "reauthentication",
         }
     }
 
@@ -75,6 +81,7 @@ impl Kind {
             Kind::Invite => "invite",
             Kind::MagicLink => "magic_link",
             Kind::EmailChangeCurrent | Kind::EmailChangeNew => "email_change",
+            Kind::Reauthentication => "reauthentication",
         }
     }
 

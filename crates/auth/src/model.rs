@@ -1,10 +1,13 @@
 //! `User` and `Identity` as read from the auth tables, and their JSON exactly as
 //! GoTrue emits it: `email`/`phone` always strings (`""` when absent), null
-//! timestamps omitted, timestamps in RFC 3339 with a `Z`.
+//! timestamps omitted, timestamps in RFC 3339 with a `Z`, `factors` only when
+//! there are some.
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde_json::{json, Map, Value};
 use uuid::Uuid;
+
+use crate::mfa::Factor;
 
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct User {
@@ -32,6 +35,9 @@ pub struct User {
     pub invited_at: Option<DateTime<Utc>>,
     #[sqlx(skip)]
     pub identities: Vec<Identity>,
+    /// Second factors, verified or not (GoTrue lists both).
+    #[sqlx(skip)]
+    pub factors: Vec<Factor>,
 }
 
 /// Also read as JSON where a statement returns a user's identities in one
@@ -94,6 +100,10 @@ impl User {
         m.insert("user_metadata".into(), self.user_metadata.clone());
         let identities: Vec<Value> = self.identities.iter().map(Identity::to_json).collect();
         m.insert("identities".into(), Value::Array(identities));
+        if !self.factors.is_empty() {
+            let factors = self.factors.iter().map(Factor::to_json).collect();
+            m.insert("factors".into(), Value::Array(factors));
+        }
         m.insert("created_at".into(), json!(timestamp(self.created_at)));
         m.insert("updated_at".into(), json!(timestamp(self.updated_at)));
         m.insert("is_anonymous".into(), json!(self.is_anonymous));
@@ -163,6 +173,7 @@ mod tests {
             confirmation_sent_at: None,
             invited_at: None,
             identities: vec![],
+            factors: vec![],
         }
     }
 

@@ -71,6 +71,8 @@ pub enum Bucket {
     Verify,
     /// `/otp`, `/magiclink`, `/recover`, `/resend`.
     Otp,
+    /// `/factors/{id}/challenge` and `/factors/{id}/verify`.
+    Mfa,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -81,6 +83,9 @@ pub struct RateLimits {
     pub verify: RequestRate,
     /// The mail-asking endpoints (GoTrue's `RATE_LIMIT_OTP`).
     pub otp: RequestRate,
+    /// MFA challenges and verifications, each (GoTrue's
+    /// `MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY`, per minute).
+    pub mfa: RequestRate,
     /// Mails one client may cause per hour (GoTrue's `RATE_LIMIT_EMAIL_SENT`,
     /// which Pleat counts per client).
     pub emails_per_hour: u32,
@@ -118,7 +123,8 @@ pub struct Backoff {
 impl Default for RateLimits {
     /// Per client: `/token` and `/signup` a burst of 30, then 150 per 5
     /// minutes; `/verify` and the mail-asking endpoints each 30, then 30 per
-    /// 5 minutes; 30 mails per hour, and one mail per address per minute.
+    /// 5 minutes; MFA challenges and verifications 30, then 15 a minute; 30
+    /// mails per hour, and one mail per address per minute.
     /// Codes: 5 wrong tries each, 30 wrong per account per hour. Passwords: 5
     /// per account and address, then 1, 2, 4 … up to 15 minutes apart; 20 per
     /// address, then 1 minute doubling up to an hour; per account elsewhere,
@@ -128,6 +134,11 @@ impl Default for RateLimits {
             token: RequestRate::per_5_minutes(150),
             verify: RequestRate::per_5_minutes(30),
             otp: RequestRate::per_5_minutes(30),
+            mfa: RequestRate {
+                burst: GOTRUE_BURST,
+                refill: 15,
+                period: Duration::from_secs(60),
+            },
             emails_per_hour: 30,
             email_interval: Duration::from_secs(60),
             code_attempts: 5,
@@ -318,6 +329,7 @@ impl Limiter {
             Bucket::Token => ("ip", self.limits.token),
             Bucket::Verify => ("verify", self.limits.verify),
             Bucket::Otp => ("otp", self.limits.otp),
+            Bucket::Mfa => ("mfa", self.limits.mfa),
         };
         let interval = rate.period.as_secs_f64() / f64::from(rate.refill.max(1));
         (

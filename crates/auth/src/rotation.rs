@@ -24,7 +24,7 @@ use crate::model::User;
 use crate::rate_limit::Bucket;
 use crate::session::{self, Client, Session};
 use crate::users::{IDENTITY_COLUMNS, USER_COLUMNS};
-use crate::{refresh_token, users, AuthState, Error};
+use crate::{mfa, refresh_token, users, AuthState, Error};
 
 #[derive(Debug, sqlx::FromRow)]
 struct TokenRow {
@@ -145,9 +145,12 @@ WITH settings AS (
 )
 SELECT {USER_COLUMNS}, touched.*,
   (SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]')
-   FROM (SELECT {IDENTITY_COLUMNS} FROM auth.identities WHERE user_id = auth.users.id) i) AS identities
+   FROM (SELECT {IDENTITY_COLUMNS} FROM auth.identities WHERE user_id = auth.users.id) i) AS identities,
+  {FACTORS} AS factors, {AMR} AS session_amr
 FROM touched JOIN auth.users ON auth.users.id = touched.session_user_id, settings
 "#
+    .replace("{FACTORS}", &mfa::FACTORS_JSON.replace("{user}", "auth.users.id"))
+    .replace("{AMR}", &mfa::SESSION_AMR_JSON.replace("{session}", "touched.session_id"))
     .replace("{USER_COLUMNS}", USER_COLUMNS)
     .replace("{IDENTITY_COLUMNS}", IDENTITY_COLUMNS)
 });

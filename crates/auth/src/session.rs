@@ -4,6 +4,8 @@
 
 use std::net::IpAddr;
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 use sqlx::postgres::PgRow;
@@ -12,8 +14,9 @@ use sqlx::{FromRow, PgConnection, Row};
 use uuid::Uuid;
 
 use crate::jwt::{self, AccessTokenClaims, AmrEntry};
+use crate::mfa::Factor;
 use crate::model::{Identity, User};
-use crate::{refresh_token, AuthState, Error};
+use crate::{mfa, refresh_token, AuthState, Error};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Session {
@@ -22,9 +25,19 @@ pub struct Session {
     pub aal: String,
     pub amr_method: String,
     pub created_at: DateTime<Utc>,
+    /// The methods the session proved, newest first (`auth.mfa_amr_claims`);
+    /// empty where a statement could not see them yet (the session was made
+    /// by it), and then the first method alone is the amr.
+    #[sqlx(json)]
+    pub amr: Vec<AmrEntry>,
 }
 
-const SESSION_COLUMNS: &str = "id, user_id, aal, amr_method, created_at";
+static SESSION_COLUMNS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "id, user_id, aal, amr_method, created_at, {} AS amr",
+        mfa::SESSION_AMR_JSON.replace("{session}", "auth.sessions.id")
+    )
+});
 
 /// Where a request came from, recorded on the session.
 pub struct Client<'a> {
@@ -40,7 +53,8 @@ pub async fn create(
     client: &Client<'_>,
 ) -> Result<(Session, String), Error> {
     let sql = format!(
-        "INSERT INTO auth.sessions (id, user_id, amr_method, ip, user_agent) VALUES ($1, $2, $3, $4::inet, $5) RETURNING {SESSION_COLUMNS}"
+        "INSERT INTO auth.sessions (id, user_id, amr_method, ip, user_agent) VALUES ($1, $2, $3, $4::inet, $5) RETURNING {}",
+        *SESSION_COLUMNS
     );
     let session: Session = sqlx::query_as(&sql)
         .bind(Uuid::new_v4())
@@ -50,6 +64,7 @@ pub async fn create(
         .bind(client.user_agent)
         .fetch_one(&mut *conn)
         .await?;
+    mfa::add_claim(&mut *conn, session.id, method).await?;
     let token = refresh_token::generate();
     sqlx::query("INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id) VALUES ($1, $2, $3, $4)")
         .bind(Uuid::new_v4())
@@ -61,7 +76,7 @@ pub async fn create(
     Ok((session, token))
 }
 
-/// The user (its columns and `identities` as JSON) and the session (its
+/// The user (its columns, `identities` and `factors` as JSON) and the session (its
 /// columns named `session_*`) of one row, as the one-statement sign-in and
 /// refresh answer them.
 pub fn user_and_session(row: &PgRow) -> Result<(User, Session), Error> {
@@ -71,20 +86,31 @@ pub fn user_and_session(row: &PgRow) -> Result<(User, Session), Error> {
         aal: row.try_get("session_aal")?,
         amr_method: row.try_get("session_amr_method")?,
         created_at: row.try_get("session_created_at")?,
+        amr: match row.try_get::<Option<Value>, _>("session_amr") {
+            Ok(Some(amr)) => mfa::amr_from_json(amr),
+            _ => Vec::new(),
+        },
     };
     let mut user = User::from_row(row)?;
     user.identities = row.try_get::<Json<Vec<Identity>>, _>("identities")?.0;
+    user.factors = row.try_get::<Json<Vec<Factor>>, _>("factors")?.0;
     Ok((user, session))
 }
 
 pub async fn find(conn: &mut PgConnection, id: Uuid) -> Result<Option<Session>, Error> {
-    let sql = format!("SELECT {SESSION_COLUMNS} FROM auth.sessions WHERE id = $1");
+    let sql = format!(
+        "SELECT {} FROM auth.sessions WHERE id = $1",
+        *SESSION_COLUMNS
+    );
     Ok(sqlx::query_as(&sql).bind(id).fetch_optional(conn).await?)
 }
 
 /// Lock a session row: refreshes of one session run one at a time.
 pub async fn lock(conn: &mut PgConnection, id: Uuid) -> Result<Option<Session>, Error> {
-    let sql = format!("SELECT {SESSION_COLUMNS} FROM auth.sessions WHERE id = $1 FOR UPDATE");
+    let sql = format!(
+        "SELECT {} FROM auth.sessions WHERE id = $1 FOR UPDATE",
+        *SESSION_COLUMNS
+    );
     Ok(sqlx::query_as(&sql).bind(id).fetch_optional(conn).await?)
 }
 
@@ -128,6 +154,17 @@ pub async fn touch(conn: &mut PgConnection, id: Uuid, client: &Client<'_>) -> Re
     Ok(())
 }
 
+/// The `amr` claim: what the session proved, newest first.
+fn amr(session: &Session) -> Vec<AmrEntry> {
+    if session.amr.is_empty() {
+        return vec![AmrEntry {
+            method: session.amr_method.clone(),
+            timestamp: session.created_at.timestamp(),
+        }];
+    }
+    session.amr.clone()
+}
+
 /// The session object of GoTrue's token endpoint.
 pub fn response(
     state: &AuthState,
@@ -149,10 +186,7 @@ pub fn response(
         user_metadata: user.user_metadata.clone(),
         role: user.role.clone(),
         aal: session.aal.clone(),
-        amr: vec![AmrEntry {
-            method: session.amr_method.clone(),
-            timestamp: session.created_at.timestamp(),
-        }],
+        amr: amr(session),
         session_id: session.id.to_string(),
         is_anonymous: user.is_anonymous,
     };

@@ -18,6 +18,9 @@ pub struct AuthSettings {
     /// Access token lifetime, seconds.
     pub jwt_exp: u64,
     pub disable_signup: bool,
+    /// A password change from a session older than a day needs the nonce
+    /// `GET /reauthenticate` mails (`PLEAT_SECURE_PASSWORD_CHANGE`).
+    pub secure_password_change: bool,
     /// Seconds a just-rotated refresh token is still accepted.
     pub refresh_token_reuse_interval: u64,
     pub password_min_length: usize,

@@ -8,6 +8,7 @@ use serde_json::{json, Map, Value};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::mfa;
 use crate::model::{Identity, User};
 use crate::validate::Page;
 use crate::Error;
@@ -73,10 +74,11 @@ async fn with_identities(
     let Some(mut user) = user else {
         return Ok(None);
     };
-    user.identities = identities(conn, &[user.id])
+    user.identities = identities(&mut *conn, &[user.id])
         .await?
         .remove(&user.id)
         .unwrap_or_default();
+    user.factors = mfa::factors_of(conn, &[user.id]).await?;
     Ok(Some(user))
 }
 
@@ -113,7 +115,12 @@ pub async fn list(conn: &mut PgConnection, page: Option<Page>) -> Result<(Vec<Us
         .fetch_all(&mut *conn)
         .await?;
     let ids: Vec<Uuid> = users.iter().map(|u| u.id).collect();
-    let mut by_user = identities(conn, &ids).await?;
+    let mut by_user = identities(&mut *conn, &ids).await?;
+    for factor in mfa::factors_of(conn, &ids).await? {
+        if let Some(user) = users.iter_mut().find(|u| u.id == factor.user_id) {
+            user.factors.push(factor);
+        }
+    }
     for user in &mut users {
         user.identities = by_user.remove(&user.id).unwrap_or_default();
     }

@@ -80,6 +80,8 @@ pub async fn verify(
         Kind::Invite => "invite",
         Kind::MagicLink => "magiclink",
         Kind::Confirmation => "otp",
+        // Never among a /verify type's kinds; used by a password change.
+        Kind::Reauthentication => return Err(invalid()),
     };
     if used.kind != Kind::EmailChangeCurrent && used.kind != Kind::EmailChangeNew {
         users::confirm_email(&mut tx, user.id).await?;

@@ -1,7 +1,7 @@
 //! Mail templates: for a mail named `n`, `n.subject.txt`, `n.txt` (the plain
 //! text part) and `n.html` (the HTML part), rendered with minijinja. The
 //! backend's own mails (recovery, invite, magic_link, email_change,
-//! confirmation, backup_failed, and `layout.html` they extend) are embedded in this crate;
+//! confirmation, reauthentication, backup_failed, and `layout.html` they extend) are embedded in this crate;
 //! a file of the same name in the app's directory (`PLEAT_MAIL_TEMPLATES_DIR`)
 //! replaces one, and the app adds its own mails there. `.html` templates
 //! escape every printed value, so what a visitor typed cannot become markup.
@@ -60,6 +60,18 @@ const EMBEDDED: &[(&str, &str)] = &[
     (
         "confirmation.html",
         include_str!("../templates/confirmation.html"),
+    ),
+    (
+        "reauthentication.subject.txt",
+        include_str!("../templates/reauthentication.subject.txt"),
+    ),
+    (
+        "reauthentication.txt",
+        include_str!("../templates/reauthentication.txt"),
+    ),
+    (
+        "reauthentication.html",
+        include_str!("../templates/reauthentication.html"),
     ),
     (
         "backup_failed.subject.txt",

@@ -56,6 +56,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_ADMIN_PASSWORD",
     "PLEAT_DB_SCHEMAS",
     "PLEAT_DISABLE_SIGNUP",
+    "PLEAT_SECURE_PASSWORD_CHANGE",
     "PLEAT_REFRESH_TOKEN_REUSE_INTERVAL",
     "PLEAT_PASSWORD_MIN_LENGTH",
     "PLEAT_TRUSTED_PROXIES",
@@ -117,6 +118,9 @@ pub struct Config {
     pub admin: Option<(String, SecretString)>,
     pub db_schemas: Vec<String>,
     pub disable_signup: bool,
+    /// A password change from a session older than a day needs the code
+    /// `reauthenticate()` mails (GoTrue's secure password change).
+    pub secure_password_change: bool,
     pub refresh_token_reuse_interval: u64,
     pub password_min_length: usize,
     pub trusted_proxies: Vec<IpNet>,
@@ -293,6 +297,11 @@ impl Config {
             admin,
             db_schemas,
             disable_signup: boolean(get("PLEAT_DISABLE_SIGNUP"), "PLEAT_DISABLE_SIGNUP", true)?,
+            secure_password_change: boolean(
+                get("PLEAT_SECURE_PASSWORD_CHANGE"),
+                "PLEAT_SECURE_PASSWORD_CHANGE",
+                true,
+            )?,
             refresh_token_reuse_interval: number(
                 get("PLEAT_REFRESH_TOKEN_REUSE_INTERVAL"),
                 "PLEAT_REFRESH_TOKEN_REUSE_INTERVAL",

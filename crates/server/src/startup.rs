@@ -243,6 +243,7 @@ impl Application {
                     jwt_secret: secret.clone(),
                     jwt_exp: config.jwt_exp,
                     disable_signup: config.disable_signup,
+                    secure_password_change: config.secure_password_change,
                     refresh_token_reuse_interval: config.refresh_token_reuse_interval,
                     password_min_length: config.password_min_length,
                     trusted_proxies: config.trusted_proxies.clone(),

@@ -1,12 +1,17 @@
 //! The `/auth/v1` routes, one handler per file; paths are relative to the
 //! scope the server mounts this crate under.
 
+mod admin_factors;
 mod admin_params;
 mod admin_user_create;
 mod admin_user_delete;
 mod admin_user_get;
 mod admin_user_update;
 mod admin_users_list;
+mod factor_challenge;
+mod factor_enroll;
+mod factor_unenroll;
+mod factor_verify;
 mod generate_link;
 mod health;
 mod invite;
@@ -14,6 +19,7 @@ mod jwks;
 mod logout;
 pub mod not_found;
 mod otp;
+mod reauthenticate;
 mod recover;
 mod resend;
 mod settings;
@@ -111,6 +117,33 @@ pub fn register(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(admin_user_get::handle))
                 .route(web::put().to(admin_user_update::handle))
                 .route(web::delete().to(admin_user_delete::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/reauthenticate").route(web::get().to(reauthenticate::handle)),
+        )
+        .service(gated(Gate::Session, "/factors").route(web::post().to(factor_enroll::handle)))
+        .service(
+            gated(Gate::Session, "/factors/{factor_id}")
+                .route(web::delete().to(factor_unenroll::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/factors/{factor_id}/challenge")
+                .route(web::post().to(factor_challenge::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/factors/{factor_id}/verify")
+                .route(web::post().to(factor_verify::handle)),
+        )
+        .service(
+            web::resource("/admin/users/{user_id}/factors")
+                .route(web::get().to(admin_factors::list))
+                .default_service(web::to(admin_factors::method_not_allowed)),
+        )
+        .service(
+            web::resource("/admin/users/{user_id}/factors/{factor_id}")
+                .route(web::delete().to(admin_factors::delete))
+                .route(web::put().to(admin_factors::update))
+                .default_service(web::to(admin_factors::factor_method_not_allowed)),
         )
         .configure(unsupported::register);
 }

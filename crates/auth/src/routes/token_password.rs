@@ -22,7 +22,7 @@ use crate::model::User;
 use crate::rate_limit::{Bucket, SignInAttempt, SUCCEEDED};
 use crate::session::{self, Client, Session};
 use crate::users::{IDENTITY_COLUMNS, USER_COLUMNS};
-use crate::{refresh_token, AuthState, Error};
+use crate::{mfa, refresh_token, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -88,7 +88,8 @@ fn read(payload: &Bytes) -> Result<(String, SecretString), Error> {
 
 /// After the right password, in one autocommitted statement: clear the
 /// attempt ($1-$3, [`SUCCEEDED`]), make the session ($4 id, $5 user, $6 ip,
-/// $7 user agent) with its first refresh token ($8 id, $9 hash), stamp the
+/// $7 user agent) with its first refresh token ($8 id, $9 hash) and its
+/// `password` amr claim, stamp the
 /// sign-in on the user and its email identity (storing $10, a new hash, when
 /// there is one), and answer the user as it now is with its identities and
 /// the session. A sign-in lost in a crash only costs a new sign-in, so the
@@ -107,6 +108,9 @@ WITH settings AS (
 ), token AS (
   INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id)
   SELECT $8, $9, session_user_id, session_id FROM new_session
+), amr AS (
+  INSERT INTO auth.mfa_amr_claims (session_id, authentication_method, created_at, updated_at)
+  SELECT session_id, 'password', session_created_at, session_created_at FROM new_session
 ), signed_in AS (
   UPDATE auth.users SET last_sign_in_at = now(),
     encrypted_password = coalesce($10::text, encrypted_password),
@@ -123,9 +127,11 @@ SELECT signed_in.*, new_session.*,
    FROM (SELECT * FROM email_identity
          UNION ALL
          SELECT {IDENTITY_COLUMNS} FROM auth.identities WHERE user_id = $5 AND provider <> 'email') i
-  ) AS identities
+  ) AS identities,
+  {FACTORS} AS factors
 FROM signed_in, new_session, settings
 "#
+    .replace("{FACTORS}", &mfa::FACTORS_JSON.replace("{user}", "$5"))
     .replace("{SUCCEEDED}", SUCCEEDED)
     .replace("{USER_COLUMNS}", USER_COLUMNS)
     .replace("{IDENTITY_COLUMNS}", IDENTITY_COLUMNS)

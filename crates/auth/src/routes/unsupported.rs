@@ -1,11 +1,11 @@
-//! GoTrue features this server does not have: SMS, reauthentication, MFA,
-//! passkeys, identity linking, OAuth (as client and as server), custom
+//! GoTrue features this server does not have: SMS, phone and WebAuthn
+//! factors (see `crate::mfa`), passkeys, identity linking, OAuth (as client and as server), custom
 //! providers and SSO. Each answers a JSON error with the status and code
 //! GoTrue uses when that feature is switched off, and in GoTrue's order: where
 //! its router checks the session or the service role first, so does this
 //! (see [`Gate`]), so a caller without one learns that before anything else.
-//! The admin lists of a user's factors and passkeys are empty, as GoTrue
-//! answers for a user who has none.
+//! The admin list of a user's passkeys is empty, as GoTrue answers for a
+//! user who has none.
 
 use actix_web::http::Method;
 use actix_web::web::{self, Data};
@@ -14,16 +14,6 @@ use serde_json::json;
 
 use super::{admin_params, method_not_allowed, refuse, Gate};
 use crate::{bearer, users, AuthState, Error};
-
-/// `reauthenticate` (a code before a password change, GoTrue's
-/// `SECURE_PASSWORD_CHANGE`, off by default there) is not offered.
-fn reauthentication_disabled() -> Error {
-    Error::NotSupported {
-        status: 422,
-        code: "reauthentication_not_valid",
-        message: "Reauthentication is not available on this server".into(),
-    }
-}
 
 pub(crate) fn phone_disabled() -> Error {
     Error::NotSupported {
@@ -83,22 +73,6 @@ fn manual_linking_disabled() -> Error {
     }
 }
 
-fn mfa_disabled() -> Error {
-    Error::NotSupported {
-        status: 422,
-        code: "mfa_totp_enroll_not_enabled",
-        message: "MFA is not available on this server".into(),
-    }
-}
-
-fn factor_not_found() -> Error {
-    Error::NotSupported {
-        status: 404,
-        code: "mfa_factor_not_found",
-        message: "Factor not found".into(),
-    }
-}
-
 fn passkey_not_found() -> Error {
     Error::NotSupported {
         status: 404,
@@ -133,7 +107,7 @@ async fn admin_and_user(state: &AuthState, req: &HttpRequest) -> Result<(), Erro
     Ok(())
 }
 
-/// `GET /admin/users/{user_id}/factors` and `…/passkeys`: nobody has any.
+/// `GET /admin/users/{user_id}/passkeys`: nobody has any.
 async fn admin_empty_list(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
     admin_and_user(&state, &req).await?;
     Ok(HttpResponse::Ok().json(json!([])))
@@ -159,26 +133,16 @@ pub fn register(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
     // Behind GoTrue's `requireAuthentication`.
-    cfg.service(
-        web::resource("/reauthenticate")
-            .route(refuse(Gate::Session, reauthentication_disabled).method(Method::GET))
-            .default_service(refuse(Gate::Session, method_not_allowed)),
-    )
-    .service(
-        web::resource("/factors")
-            .route(refuse(Gate::Session, mfa_disabled).method(Method::POST))
-            .default_service(refuse(Gate::Session, method_not_allowed)),
-    )
-    .service(web::resource("/factors/{tail:.*}").route(refuse(Gate::Session, factor_not_found)))
-    .service(
-        web::resource(["/user/identities", "/user/identities/{tail:.*}"])
-            .route(refuse(Gate::Session, manual_linking_disabled)),
-    )
-    .service(
-        web::resource(["/user/oauth/grants", "/user/oauth/grants/{tail:.*}"])
-            .route(refuse(Gate::Session, oauth_server_disabled)),
-    )
-    .service(web::resource("/user/{tail:.*}").route(unknown_path(Gate::Session)));
+    cfg.service(web::resource("/factors/{tail:.*}").route(unknown_path(Gate::Session)))
+        .service(
+            web::resource(["/user/identities", "/user/identities/{tail:.*}"])
+                .route(refuse(Gate::Session, manual_linking_disabled)),
+        )
+        .service(
+            web::resource(["/user/oauth/grants", "/user/oauth/grants/{tail:.*}"])
+                .route(refuse(Gate::Session, oauth_server_disabled)),
+        )
+        .service(web::resource("/user/{tail:.*}").route(unknown_path(Gate::Session)));
     // Behind GoTrue's `requireAdminCredentials`, like every path under /admin.
     cfg.service(
         web::resource(["/admin/sso", "/admin/sso/{tail:.*}"])
@@ -196,16 +160,9 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         .route(refuse(Gate::Admin, custom_providers_disabled)),
     )
     .service(
-        web::resource([
-            "/admin/users/{user_id}/factors",
-            "/admin/users/{user_id}/passkeys",
-        ])
-        .route(web::get().to(admin_empty_list))
-        .default_service(admin_user_refusal(method_not_allowed)),
-    )
-    .service(
-        web::resource("/admin/users/{user_id}/factors/{tail:.*}")
-            .route(admin_user_refusal(factor_not_found)),
+        web::resource("/admin/users/{user_id}/passkeys")
+            .route(web::get().to(admin_empty_list))
+            .default_service(admin_user_refusal(method_not_allowed)),
     )
     .service(
         web::resource("/admin/users/{user_id}/passkeys/{passkey_id}")

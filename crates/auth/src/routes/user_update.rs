@@ -1,8 +1,12 @@
 //! `PUT /user` (bearer): `data` merged into user_metadata key by key (`null`
-//! deletes), `password`, which ends the user's other sessions, and `email`,
+//! deletes), `password`, which ends the user's other sessions (from a session
+//! older than a day it needs the mailed `nonce`, see
+//! `reauthenticate::check_nonce`), and `email`,
 //! which starts a confirmed change (a mail to the current and to the new
 //! address, see [`crate::email_change`]; the answer shows `new_email`). Phone
-//! changes need SMS (422); `app_metadata` is admin-only.
+//! changes need SMS (422); `app_metadata` is admin-only. A user with a
+//! verified second factor changes email or password only from an aal2
+//! session.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
@@ -10,18 +14,28 @@ use secrecy::SecretString;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
+use super::reauthenticate;
 use super::unsupported::phone_disabled;
+use crate::bearer::Principal;
 use crate::body::{self, present};
 use crate::model::merge_metadata;
 use crate::{
     bearer, email_change, mail_limits, redirect, session, users, validate, AuthState, Error,
 };
 
+/// GoTrue: a user with a verified factor changes the password or the email
+/// only from an aal2 session, so a stolen password cannot take the account.
+fn needs_aal2(principal: &Principal) -> bool {
+    principal.user.factors.iter().any(|f| f.is_verified())
+        && principal.session.as_ref().is_none_or(|s| s.aal != "aal2")
+}
+
 #[derive(Deserialize)]
 struct Params {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
+    nonce: Option<String>,
     data: Option<Map<String, Value>>,
     app_metadata: Option<Map<String, Value>>,
 }
@@ -46,9 +60,23 @@ pub async fn handle(
             "Updating app_metadata requires admin privileges",
         ));
     }
+    if let Some(password) = &params.password {
+        validate::password(password, state.settings.password_min_length)?;
+    }
+    let changes_password = params.password.as_deref().is_some_and(|p| !p.is_empty());
+    if (changes_password || new_email.is_some()) && needs_aal2(&principal) {
+        return Err(Error::NotSupported {
+            status: 401,
+            code: "insufficient_aal",
+            message: "AAL2 session is required to update email or password when MFA is enabled."
+                .into(),
+        });
+    }
+    if params.password.is_some() {
+        reauthenticate::check_nonce(&state, &principal, params.nonce.as_deref()).await?;
+    }
     let new_hash = match params.password {
         Some(password) => {
-            validate::password(&password, state.settings.password_min_length)?;
             let password = SecretString::from(password);
             let stored = users::password_hash(&mut *state.pool.acquire().await?, user.id).await?;
             if stored.is_some() && state.hasher.verify(stored, &password).await?.matches {

@@ -30,6 +30,7 @@ pub fn settings() -> AuthSettings {
         jwt_secret: SecretString::from(JWT_SECRET.to_string()),
         jwt_exp: 3600,
         disable_signup: true,
+        secure_password_change: true,
         refresh_token_reuse_interval: 10,
         password_min_length: 8,
         trusted_proxies: Vec::new(),
@@ -91,6 +92,7 @@ async fn serve(app: AppBuilder, settings: AuthSettings, limits: RateLimits) -> T
         .config(move |c| {
             c.jwt_exp = settings.jwt_exp;
             c.disable_signup = settings.disable_signup;
+            c.secure_password_change = settings.secure_password_change;
             c.refresh_token_reuse_interval = settings.refresh_token_reuse_interval;
             c.password_min_length = settings.password_min_length;
             c.trusted_proxies = settings.trusted_proxies;

@@ -22,6 +22,7 @@ fn defaults_match_the_table() {
     assert!(c.admin.is_none());
     assert_eq!(c.db_schemas, vec!["public"]);
     assert!(c.disable_signup);
+    assert!(c.secure_password_change);
     assert_eq!(c.refresh_token_reuse_interval, 10);
     assert_eq!(c.password_min_length, 8);
     assert!(c.trusted_proxies.is_empty());
@@ -75,6 +76,7 @@ fn values_are_read() {
         ("PLEAT_ADMIN_PASSWORD", "pw"),
         ("PLEAT_DB_SCHEMAS", "public, api"),
         ("PLEAT_DISABLE_SIGNUP", "false"),
+        ("PLEAT_SECURE_PASSWORD_CHANGE", "false"),
         ("PLEAT_TRUSTED_PROXIES", "10.0.0.1,192.168.0.0/16"),
         ("PLEAT_STATEMENT_TIMEOUT_ANON", "500ms"),
         ("PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED", "2s"),
@@ -96,6 +98,7 @@ fn values_are_read() {
     assert_eq!(c.admin.as_ref().unwrap().0, "owner@example.com");
     assert_eq!(c.db_schemas, vec!["public", "api"]);
     assert!(!c.disable_signup);
+    assert!(!c.secure_password_change);
     assert_eq!(c.trusted_proxies.len(), 2);
     assert_eq!(
         c.statement_timeouts,
