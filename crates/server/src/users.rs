@@ -59,8 +59,9 @@ async fn apply(command: UserCommand, accounts: &Accounts, pool: &PgPool) -> anyh
 /// Removes every second factor of `email` (TOTP apps, security keys), for an
 /// owner who lost the phone their codes came from: they sign in with their
 /// password alone until they turn two-step sign-in on again. Sessions that had
-/// passed a second step drop back to aal1, as when a factor is removed through
-/// the API, so the removed factor leaves no trace in a refreshed token.
+/// passed a second step drop back to aal1 (`pleat_auth::mfa::reset_mfa`, as
+/// the admin API removes a factor), so the factor leaves no trace in a
+/// refreshed token.
 /// Passkeys are left alone: they are a way to sign in, not a second step.
 async fn reset_mfa(pool: &PgPool, email: &str) -> anyhow::Result<()> {
     let email = pleat_auth::validate::email(email).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -73,27 +74,16 @@ async fn reset_mfa(pool: &PgPool, email: &str) -> anyhow::Result<()> {
     let Some((user_id, email)) = user else {
         anyhow::bail!("there is no user {email}");
     };
-    let removed: i64 = sqlx::query_scalar(
-        "WITH gone AS (DELETE FROM auth.mfa_factors WHERE user_id = $1 RETURNING status) \
-         SELECT count(*) FILTER (WHERE status = 'verified') FROM gone",
+    // Counted before the deletion: an enrolment left half way was no two-step sign-in.
+    let verified: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM auth.mfa_factors WHERE user_id = $1 AND status = 'verified'",
     )
     .bind(user_id)
     .fetch_one(&mut *tx)
     .await?;
-    sqlx::query(
-        "DELETE FROM auth.mfa_amr_claims WHERE session_id IN \
-           (SELECT id FROM auth.sessions WHERE user_id = $1) \
-         AND authentication_method IN ('totp', 'webauthn', 'phone', 'mfa/totp', 'mfa/webauthn', 'mfa/phone')",
-    )
-    .bind(user_id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query("UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
+    pleat_auth::mfa::reset_mfa(&mut tx, user_id).await?;
     tx.commit().await?;
-    println!("{}", reset_line(&email, removed));
+    println!("{}", reset_line(&email, verified));
     Ok(())
 }
 

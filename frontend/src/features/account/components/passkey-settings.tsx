@@ -2,7 +2,7 @@
 // screen lock then signs in on the sign-in screen), and the passkeys the account has,
 // each removable. Hidden behind a sentence where the browser cannot use passkeys.
 import type { PasskeyListItem } from '@supabase/supabase-js'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { StatusMessage, type Status } from '@/components/ui/status-message'
 import { twoStepTexts } from '@/config/two-step'
@@ -23,6 +23,11 @@ export function PasskeySettings() {
   const [status, setStatus] = useState<Status | null>(null)
 
   const reload = query.refetch
+  // They change outside this page (another device, `pleat user reset-mfa`): read afresh
+  // each time the section opens, not from the page's cache.
+  useEffect(() => {
+    void reload()
+  }, [reload])
 
   async function onRegister() {
     setStatus(null)

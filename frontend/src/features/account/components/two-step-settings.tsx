@@ -29,6 +29,11 @@ export function TwoStepSettings() {
   const email = session?.user.email ?? ''
 
   const reload = query.refetch
+  // They change outside this page (another device, `pleat user reset-mfa`): read afresh
+  // each time the section opens, not from the page's cache.
+  useEffect(() => {
+    void reload()
+  }, [reload])
 
   const apps = (factors ?? []).filter((factor) => factor.factor_type === 'totp' && factor.status === 'verified')
   const verified = (factors ?? []).filter((factor) => factor.status === 'verified')

@@ -1,0 +1,124 @@
+// Passkeys in the admin, end to end on the real pleat with Chromium's virtual WebAuthn
+// authenticator (DevTools protocol): the owner registers this device in Account, signs
+// out, and signs in with the passkey alone; a removed passkey no longer signs in; the
+// button is hidden where the browser has no WebAuthn. WebAuthn refuses IP addresses as
+// the relying party, so this site runs as http://localhost:PORT with PLEAT_SITE_URL
+// saying so (the relying party is derived from it).
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { assertNoPageErrors } from './lib/site.mjs';
+import { answerConfirm, fillSignIn, openSection, startAdminSite, OWNER } from './lib/admin.mjs';
+
+let site;
+let origin;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+before(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  site = await startAdminSite({ env: { PLEAT_ADDR: `127.0.0.1:${port}`, PLEAT_SITE_URL: origin } });
+});
+after(async () => {
+  await site?.close();
+});
+
+/** A page in a fresh context with a platform authenticator (user verification always passes). */
+async function pageWithAuthenticator() {
+  const page = await site.openPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { page, credentials };
+}
+
+async function signInWithPassword(page) {
+  await page.goto(`${origin}/admin`);
+  await fillSignIn(page, OWNER);
+  await page.getByText(`Welcome, ${OWNER.email}`).first().waitFor();
+}
+
+async function signOut(page) {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+}
+
+const passkeyRows = (page) => page.getByRole('list', { name: 'Sign in with a passkey' }).getByRole('listitem');
+
+describe('passkeys', () => {
+  it('the owner registers this device, signs out, and signs in with the passkey', async () => {
+    const { page, credentials } = await pageWithAuthenticator();
+    try {
+      await signInWithPassword(page);
+      await openSection(page, 'Account');
+      await page.getByText('No passkeys yet.').waitFor();
+      await page.getByRole('button', { name: 'Register this device' }).click();
+      await page.getByText('This device is registered.').waitFor();
+      assert.equal((await credentials()).length, 1, 'the authenticator holds one credential');
+      assert.equal(await passkeyRows(page).count(), 1);
+
+      await signOut(page);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await page.getByText(`Welcome, ${OWNER.email}`).first().waitFor();
+      assertNoPageErrors(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a removed passkey no longer signs in, and the screen says so', async () => {
+    const { page } = await pageWithAuthenticator();
+    try {
+      await signInWithPassword(page);
+      await openSection(page, 'Account');
+      await page.getByRole('button', { name: 'Register this device' }).click();
+      await page.getByText('This device is registered.').waitFor();
+      const rows = await passkeyRows(page).count();
+      const remove = passkeyRows(page)
+        .last()
+        .getByRole('button', { name: /^Remove / });
+      const asked = answerConfirm(page, true);
+      await remove.click();
+      assert.equal((await asked).text, 'This device will no longer sign you in with it.');
+      await page.getByText('Passkey removed.').waitFor();
+      assert.equal(await passkeyRows(page).count(), rows - 1);
+
+      await signOut(page);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      // The authenticator still offers its credential; the server no longer knows it.
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), /not registered for this site|Error signing in with the passkey/);
+      assert.equal(await page.getByText(`Welcome, ${OWNER.email}`).count(), 0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('the button is not offered where the browser has no WebAuthn', async () => {
+    const page = await site.openPage();
+    try {
+      await page.addInitScript(() => {
+        delete window.PublicKeyCredential;
+      });
+      await page.goto(`${origin}/admin`);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Sign in with a passkey' }).count(), 0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
