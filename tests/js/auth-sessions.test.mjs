@@ -1,8 +1,8 @@
 // One user, several devices: signOut with each scope ends exactly the sessions
 // it should, the other devices learn it from getUser() (AuthSessionMissingError),
 // and updateUser changes the password (ending the other sessions) or merges
-// the metadata. The features Pleat lacks (MFA, reauthentication) check the
-// session before they say so.
+// the metadata. MFA and reauthentication check the session before anything
+// else.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPleat } from './lib/pleat.mjs';
@@ -139,7 +139,7 @@ describe('getUser after a sign-out elsewhere', () => {
   });
 });
 
-describe('features Pleat lacks: the session is checked first, as GoTrue does', () => {
+describe('MFA and reauthentication: the session is checked first, as GoTrue does', () => {
   const FACTOR = '00000000-0000-4000-8000-000000000000';
   // Without a session supabase-js sends the API key as the bearer: a valid
   // token that names no user, which GoTrue refuses before anything else.
@@ -171,10 +171,11 @@ describe('features Pleat lacks: the session is checked first, as GoTrue does', (
     });
   });
 
-  test('signed in, each says the feature is not available here', async () => {
+  test('signed in, phone factors answer as GoTrue without SMS, and an unknown factor is 404', async () => {
     const { devices: [a] } = await devices(1);
-    assertApiError((await a.client.auth.reauthenticate()).error, { status: 422, code: 'reauthentication_not_valid' }, 'reauthenticate');
-    assertApiError((await a.client.auth.mfa.enroll({ factorType: 'totp' })).error, { status: 422, code: 'mfa_totp_enroll_not_enabled' }, 'enroll');
+    assertApiError((await a.client.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' })).error, {
+      status: 422, code: 'mfa_phone_enroll_not_enabled', message: 'MFA enroll is disabled for Phone',
+    }, 'enroll');
     assertApiError((await a.client.auth.mfa.challenge({ factorId: FACTOR })).error, {
       status: 404, code: 'mfa_factor_not_found', message: 'Factor not found',
     }, 'challenge');

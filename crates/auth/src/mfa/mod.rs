@@ -6,7 +6,7 @@
 //! `aal2`. The routes are `routes::factor_*` and `routes::admin_factors`.
 
 pub(crate) mod seal;
-pub(crate) mod totp;
+pub mod totp;
 pub(crate) mod webauthn;
 
 use chrono::{DateTime, Utc};

@@ -138,12 +138,15 @@ mod subtle_eq {
     }
 }
 
+/// The code of `secret` at `unix_secs` (what an authenticator app shows);
+/// `None` when the secret is not base32.
+pub fn code(secret: &str, unix_secs: i64) -> Option<String> {
+    Some(code_at(&base32_decode(secret)?, step_of(unix_secs)))
+}
+
 #[cfg(test)]
-pub(crate) fn code_for(secret: &str, unix_secs: i64) -> String {
-    code_at(
-        &base32_decode(secret).expect("a base32 secret"),
-        step_of(unix_secs),
-    )
+fn code_for(secret: &str, unix_secs: i64) -> String {
+    code(secret, unix_secs).expect("a base32 secret")
 }
 
 #[cfg(test)]

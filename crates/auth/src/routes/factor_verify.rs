@@ -229,15 +229,21 @@ async fn count_wrong(
 ) -> Result<(), Error> {
     let limits = state.limits();
     let full = code_guesses::count(&mut *conn, limits, &[user_id]).await?;
-    sqlx::query(
-        "WITH tried AS (UPDATE auth.mfa_challenges SET failed_attempts = failed_attempts + 1 \
-                        WHERE id = $1 RETURNING id, failed_attempts) \
-         DELETE FROM auth.mfa_challenges WHERE id IN (SELECT id FROM tried WHERE failed_attempts >= $2)",
-    )
-    .bind(challenge_id)
-    .bind(i64::from(limits.code_attempts))
-    .execute(&mut *conn)
-    .await?;
+    // A challenge at its last allowed try goes; otherwise it counts one more.
+    let died =
+        sqlx::query("DELETE FROM auth.mfa_challenges WHERE id = $1 AND failed_attempts + 1 >= $2")
+            .bind(challenge_id)
+            .bind(i64::from(limits.code_attempts))
+            .execute(&mut *conn)
+            .await?;
+    if died.rows_affected() == 0 {
+        sqlx::query(
+            "UPDATE auth.mfa_challenges SET failed_attempts = failed_attempts + 1 WHERE id = $1",
+        )
+        .bind(challenge_id)
+        .execute(&mut *conn)
+        .await?;
+    }
     if !full.is_empty() {
         sqlx::query(
             "DELETE FROM auth.mfa_challenges WHERE factor_id IN \
