@@ -22,6 +22,7 @@ mod mail_limits;
 mod mail_tokens;
 pub mod mfa;
 pub mod model;
+mod passkeys;
 mod password;
 pub mod rate_limit;
 mod redirect;

@@ -19,6 +19,10 @@ mod jwks;
 mod logout;
 pub mod not_found;
 mod otp;
+mod passkey_admin;
+mod passkey_authentication;
+mod passkey_manage;
+mod passkey_registration;
 mod reauthenticate;
 mod recover;
 mod resend;
@@ -117,6 +121,36 @@ pub fn register(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(admin_user_get::handle))
                 .route(web::put().to(admin_user_update::handle))
                 .route(web::delete().to(admin_user_delete::handle)),
+        )
+        .service(
+            resource("/passkeys/authentication/options")
+                .route(web::post().to(passkey_authentication::options)),
+        )
+        .service(
+            resource("/passkeys/authentication/verify")
+                .route(web::post().to(passkey_authentication::verify)),
+        )
+        .service(
+            gated(Gate::Session, "/passkeys/registration/options")
+                .route(web::post().to(passkey_registration::options)),
+        )
+        .service(
+            gated(Gate::Session, "/passkeys/registration/verify")
+                .route(web::post().to(passkey_registration::verify)),
+        )
+        .service(gated(Gate::Session, "/passkeys").route(web::get().to(passkey_manage::list)))
+        .service(
+            gated(Gate::Session, "/passkeys/{passkey_id}")
+                .route(web::patch().to(passkey_manage::update))
+                .route(web::delete().to(passkey_manage::delete)),
+        )
+        .service(
+            gated(Gate::Admin, "/admin/users/{user_id}/passkeys")
+                .route(web::get().to(passkey_admin::list)),
+        )
+        .service(
+            gated(Gate::Admin, "/admin/users/{user_id}/passkeys/{passkey_id}")
+                .route(web::delete().to(passkey_admin::delete)),
         )
         .service(
             gated(Gate::Session, "/reauthenticate").route(web::get().to(reauthenticate::handle)),

@@ -1,4 +1,6 @@
-//! `GET /settings`: which sign-in methods exist. Only email and password.
+//! `GET /settings`: which sign-in methods exist: email and password, and
+//! passkeys (`passkeys_enabled`, as GoTrue says it) when there is a site URL
+//! to be their relying party.
 //! Pleat adds `smtp_configured` (GoTrue has no such key; supabase-js ignores
 //! keys it does not know): false when no mail leaves the server, so an app
 //! can say so instead of telling someone to check an inbox that stays empty.
@@ -50,6 +52,7 @@ pub async fn handle(state: Data<AuthState>) -> HttpResponse {
         "phone_autoconfirm": false,
         "sms_provider": "",
         "saml_enabled": false,
+        "passkeys_enabled": state.settings.site_url.is_some(),
         "smtp_configured": state.settings.smtp_configured,
     }))
 }

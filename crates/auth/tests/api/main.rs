@@ -12,6 +12,7 @@ mod helpers;
 mod logout;
 mod meta;
 mod mfa;
+mod passkeys;
 mod rate_limits;
 mod reauth;
 mod refresh;

@@ -1,8 +1,8 @@
 //! GoTrue's order: an endpoint behind `requireAuthentication` (or the admin
 //! check) refuses a caller without a session (or without the service role)
 //! before it says a feature is off, a parameter is wrong or a path is unknown;
-//! endpoints whose feature switch comes first in GoTrue's router (passkeys,
-//! the OAuth server, SSO) answer "disabled" to anyone.
+//! endpoints whose feature switch comes first in GoTrue's router (the OAuth
+//! server, SSO) answer "disabled" to anyone.
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -258,24 +258,6 @@ async fn admin_endpoints_ask_for_the_service_role_first() {
 async fn features_switched_off_before_the_session_check_say_so_to_anyone() {
     let app = spawn_app().await;
     let cases: &[(Method, &str, &str, &str)] = &[
-        (
-            Method::POST,
-            "/passkeys/authentication/options",
-            "passkey_disabled",
-            "Passkeys are disabled",
-        ),
-        (
-            Method::POST,
-            "/passkeys/registration/options",
-            "passkey_disabled",
-            "Passkeys are disabled",
-        ),
-        (
-            Method::GET,
-            "/passkeys",
-            "passkey_disabled",
-            "Passkeys are disabled",
-        ),
         (
             Method::GET,
             "/oauth/authorizations/abc",

@@ -1,0 +1,412 @@
+//! Passkey ceremonies attacked as an attacker would: a forged signature,
+//! someone else's challenge, an expired challenge, one user's credential
+//! presented as another's. The authenticator is a P-256 key made here; every
+//! assertion is signed for real, so each refusal is the server's check.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use p256::ecdsa::signature::Signer;
+use p256::ecdsa::{Signature, SigningKey};
+use serde_cbor_2::Value as Cbor;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+use crate::helpers::{claims, error, spawn_app, TestApp};
+
+/// The test app's site URL: rp id `localhost`.
+const ORIGIN: &str = "http://localhost:8080";
+
+fn b64(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+fn unb64(s: &str) -> Vec<u8> {
+    URL_SAFE_NO_PAD.decode(s).unwrap()
+}
+
+/// One credential of a software authenticator.
+struct Device {
+    key: SigningKey,
+    id: Vec<u8>,
+    user_handle: Vec<u8>,
+    counter: u32,
+}
+
+impl Device {
+    fn new() -> Device {
+        let key = loop {
+            if let Ok(k) = SigningKey::from_slice(&rand::random::<[u8; 32]>()) {
+                break k;
+            }
+        };
+        Device {
+            key,
+            id: rand::random::<[u8; 32]>().to_vec(),
+            user_handle: Vec::new(),
+            counter: 0,
+        }
+    }
+
+    fn client_data(kind: &str, challenge: &str, origin: &str) -> Vec<u8> {
+        serde_json::to_vec(
+            &json!({"type": kind, "challenge": challenge, "origin": origin, "crossOrigin": false}),
+        )
+        .unwrap()
+    }
+
+    /// `navigator.credentials.create()` for `options`, serialised as supabase-js sends it.
+    fn create(&mut self, options: &Value) -> Value {
+        self.user_handle = unb64(options["user"]["id"].as_str().unwrap());
+        let point = self.key.verifying_key().to_encoded_point(false);
+        let mut cose = BTreeMap::new();
+        cose.insert(Cbor::Integer(1), Cbor::Integer(2));
+        cose.insert(Cbor::Integer(3), Cbor::Integer(-7));
+        cose.insert(Cbor::Integer(-1), Cbor::Integer(1));
+        cose.insert(Cbor::Integer(-2), Cbor::Bytes(point.x().unwrap().to_vec()));
+        cose.insert(Cbor::Integer(-3), Cbor::Bytes(point.y().unwrap().to_vec()));
+        let rp_id = options["rp"]["id"].as_str().unwrap();
+        let mut auth_data = Sha256::digest(rp_id.as_bytes()).to_vec();
+        auth_data.push(0x01 | 0x04 | 0x40);
+        auth_data.extend_from_slice(&0u32.to_be_bytes());
+        auth_data.extend_from_slice(&[0; 16]);
+        auth_data.extend_from_slice(&(self.id.len() as u16).to_be_bytes());
+        auth_data.extend_from_slice(&self.id);
+        auth_data.extend(serde_cbor_2::to_vec(&Cbor::Map(cose)).unwrap());
+        let mut object = BTreeMap::new();
+        object.insert(Cbor::Text("fmt".into()), Cbor::Text("none".into()));
+        object.insert(Cbor::Text("attStmt".into()), Cbor::Map(BTreeMap::new()));
+        object.insert(Cbor::Text("authData".into()), Cbor::Bytes(auth_data));
+        let client_data = Self::client_data(
+            "webauthn.create",
+            options["challenge"].as_str().unwrap(),
+            ORIGIN,
+        );
+        json!({
+            "id": b64(&self.id), "rawId": b64(&self.id), "type": "public-key",
+            "clientExtensionResults": {},
+            "response": {
+                "attestationObject": b64(&serde_cbor_2::to_vec(&Cbor::Map(object)).unwrap()),
+                "clientDataJSON": b64(&client_data),
+            },
+        })
+    }
+
+    /// `navigator.credentials.get()` for `options`, signed with `signer`
+    /// (this device's key, unless a test forges).
+    fn get_signed_by(&mut self, options: &Value, signer: &SigningKey) -> Value {
+        self.counter += 1;
+        let rp_id = options["rpId"].as_str().unwrap();
+        let mut auth_data = Sha256::digest(rp_id.as_bytes()).to_vec();
+        auth_data.push(0x01 | 0x04);
+        auth_data.extend_from_slice(&self.counter.to_be_bytes());
+        let client_data = Self::client_data(
+            "webauthn.get",
+            options["challenge"].as_str().unwrap(),
+            ORIGIN,
+        );
+        let mut signed = auth_data.clone();
+        signed.extend(Sha256::digest(&client_data));
+        let signature: Signature = signer.sign(&signed);
+        json!({
+            "id": b64(&self.id), "rawId": b64(&self.id), "type": "public-key",
+            "clientExtensionResults": {},
+            "response": {
+                "authenticatorData": b64(&auth_data),
+                "clientDataJSON": b64(&client_data),
+                "signature": b64(signature.to_der().as_bytes()),
+                "userHandle": b64(&self.user_handle),
+            },
+        })
+    }
+
+    fn get(&mut self, options: &Value) -> Value {
+        let key = self.key.clone();
+        self.get_signed_by(options, &key)
+    }
+}
+
+async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> reqwest::Response {
+    let mut req = app
+        .client
+        .post(app.url(path))
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    req.send().await.unwrap()
+}
+
+async fn ok(res: reqwest::Response) -> Value {
+    let status = res.status();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// A signed-in user (access token, user id) with a registered passkey on `device`.
+async fn user_with_passkey(app: &TestApp, email: &str, device: &mut Device) -> (String, String) {
+    app.create_user(email).await;
+    let session = app.sign_in(email).await;
+    let token = session["access_token"].as_str().unwrap().to_string();
+    let options = ok(post(
+        app,
+        "/passkeys/registration/options",
+        json!({}),
+        Some(&token),
+    )
+    .await)
+    .await;
+    let credential = device.create(&options["options"]);
+    ok(post(
+        app,
+        "/passkeys/registration/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": credential}),
+        Some(&token),
+    )
+    .await)
+    .await;
+    (token, session["user"]["id"].as_str().unwrap().to_string())
+}
+
+async fn sessions_of(app: &TestApp, user_id: &str) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM auth.sessions WHERE user_id = $1::uuid")
+        .bind(user_id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_real_assertion_signs_in_with_amr_passkey() {
+    let app = spawn_app().await;
+    let mut device = Device::new();
+    let (_, user_id) = user_with_passkey(&app, "pk-ok@example.com", &mut device).await;
+    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    let assertion = device.get(&options["options"]);
+    let session = ok(post(
+        &app,
+        "/passkeys/authentication/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": assertion}),
+        None,
+    )
+    .await)
+    .await;
+    assert_eq!(session["user"]["id"], user_id);
+    assert_eq!(session["token_type"], "bearer");
+    assert!(session["refresh_token"].as_str().is_some());
+    let c = claims(session["access_token"].as_str().unwrap());
+    assert_eq!(c["aal"], "aal1");
+    assert_eq!(c["amr"][0]["method"], "passkey");
+}
+
+#[tokio::test]
+async fn a_forged_signature_is_refused_and_makes_no_session() {
+    let app = spawn_app().await;
+    let mut device = Device::new();
+    let (_, user_id) = user_with_passkey(&app, "pk-forge@example.com", &mut device).await;
+    let before = sessions_of(&app, &user_id).await;
+    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    // Everything right but the key that signs: the attacker has the
+    // credential id and user handle, not the private key.
+    let forger = Device::new().key;
+    let assertion = device.get_signed_by(&options["options"], &forger);
+    let res = post(
+        &app,
+        "/passkeys/authentication/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": assertion}),
+        None,
+    )
+    .await;
+    let (status, code, body) = error(res).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_verification_failed"),
+        "{body}"
+    );
+    assert_eq!(body["message"], "Credential verification failed");
+    assert_eq!(sessions_of(&app, &user_id).await, before);
+
+    // A signature with a flipped byte is no better.
+    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    let mut assertion = device.get(&options["options"]);
+    let mut sig = unb64(assertion["response"]["signature"].as_str().unwrap());
+    let last = sig.len() - 1;
+    sig[last] ^= 1;
+    assertion["response"]["signature"] = json!(b64(&sig));
+    let res = post(
+        &app,
+        "/passkeys/authentication/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": assertion}),
+        None,
+    )
+    .await;
+    let (status, code, _) = error(res).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_verification_failed")
+    );
+    assert_eq!(sessions_of(&app, &user_id).await, before);
+}
+
+#[tokio::test]
+async fn someone_elses_challenge_is_not_found() {
+    let app = spawn_app().await;
+    app.create_user("pk-alice@example.com").await;
+    app.create_user("pk-mallory@example.com").await;
+    let alice = app.sign_in("pk-alice@example.com").await;
+    let mallory = app.sign_in("pk-mallory@example.com").await;
+    let alice_token = alice["access_token"].as_str().unwrap();
+    let mallory_token = mallory["access_token"].as_str().unwrap();
+
+    // Alice's registration challenge, finished by Mallory: it would bind
+    // Mallory's key under a ceremony made for Alice.
+    let options = ok(post(
+        &app,
+        "/passkeys/registration/options",
+        json!({}),
+        Some(alice_token),
+    )
+    .await)
+    .await;
+    let mut device = Device::new();
+    let credential = device.create(&options["options"]);
+    let body = json!({"challenge_id": options["challenge_id"], "credential": credential});
+    let res = post(
+        &app,
+        "/passkeys/registration/verify",
+        body.clone(),
+        Some(mallory_token),
+    )
+    .await;
+    let (status, code, err) = error(res).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_challenge_not_found"),
+        "{err}"
+    );
+    assert_eq!(err["message"], "Challenge not found or already used");
+    // Mallory's attempt did not use it up: it is still Alice's to finish.
+    ok(post(
+        &app,
+        "/passkeys/registration/verify",
+        body,
+        Some(alice_token),
+    )
+    .await)
+    .await;
+
+    // A sign-in challenge is no registration challenge, and the reverse.
+    let sign_in = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    let res = post(
+        &app,
+        "/passkeys/registration/verify",
+        json!({"challenge_id": sign_in["challenge_id"], "credential": credential}),
+        Some(mallory_token),
+    )
+    .await;
+    assert_eq!(error(res).await.1, "webauthn_challenge_not_found");
+    let registration = ok(post(
+        &app,
+        "/passkeys/registration/options",
+        json!({}),
+        Some(mallory_token),
+    )
+    .await)
+    .await;
+    let assertion = device.get(&sign_in["options"]);
+    let res = post(
+        &app,
+        "/passkeys/authentication/verify",
+        json!({"challenge_id": registration["challenge_id"], "credential": assertion}),
+        None,
+    )
+    .await;
+    assert_eq!(error(res).await.1, "webauthn_challenge_not_found");
+}
+
+#[tokio::test]
+async fn an_expired_challenge_is_refused_and_used_up() {
+    let app = spawn_app().await;
+    let mut device = Device::new();
+    user_with_passkey(&app, "pk-late@example.com", &mut device).await;
+    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    sqlx::query("UPDATE auth.webauthn_challenges SET expires_at = now() - interval '1 second' WHERE id = $1::uuid")
+        .bind(options["challenge_id"].as_str().unwrap())
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let assertion = device.get(&options["options"]);
+    let body = json!({"challenge_id": options["challenge_id"], "credential": assertion});
+    let (status, code, err) =
+        error(post(&app, "/passkeys/authentication/verify", body.clone(), None).await).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_challenge_expired"),
+        "{err}"
+    );
+    assert_eq!(err["message"], "Challenge has expired");
+    let (_, code, _) = error(post(&app, "/passkeys/authentication/verify", body, None).await).await;
+    assert_eq!(code, "webauthn_challenge_not_found");
+}
+
+#[tokio::test]
+async fn a_credential_presented_as_another_users_is_refused() {
+    let app = spawn_app().await;
+    let mut alice_device = Device::new();
+    let (_, alice_id) = user_with_passkey(&app, "pk-a@example.com", &mut alice_device).await;
+    let mut bob_device = Device::new();
+    let (_, bob_id) = user_with_passkey(&app, "pk-b@example.com", &mut bob_device).await;
+    let before = sessions_of(&app, &bob_id).await;
+
+    // Alice's own credential and signature, with Bob's user handle: a server
+    // that trusted the handle would sign Alice in as Bob.
+    alice_device.user_handle = bob_id.as_bytes().to_vec();
+    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    let assertion = alice_device.get(&options["options"]);
+    let res = post(
+        &app,
+        "/passkeys/authentication/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": assertion}),
+        None,
+    )
+    .await;
+    let (status, code, err) = error(res).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_verification_failed"),
+        "{err}"
+    );
+    assert_eq!(sessions_of(&app, &bob_id).await, before);
+
+    // Registering Alice's credential id again, for Bob, is refused too.
+    let bob = app.sign_in("pk-b@example.com").await;
+    let bob_token = bob["access_token"].as_str().unwrap();
+    let options = ok(post(
+        &app,
+        "/passkeys/registration/options",
+        json!({}),
+        Some(bob_token),
+    )
+    .await)
+    .await;
+    let credential = alice_device.create(&options["options"]);
+    let res = post(
+        &app,
+        "/passkeys/registration/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": credential}),
+        Some(bob_token),
+    )
+    .await;
+    let (status, code, _) = error(res).await;
+    assert_eq!((status, code.as_str()), (422, "webauthn_credential_exists"));
+    let owner: String = sqlx::query_scalar(
+        "SELECT user_id::text FROM auth.webauthn_credentials WHERE credential_id = $1",
+    )
+    .bind(&alice_device.id)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(owner, alice_id);
+}
