@@ -168,6 +168,40 @@ describe('two-step sign-in', () => {
     });
   });
 
+  it('turning it on ends the password-only sessions elsewhere; signing in again asks for the code', async () => {
+    const owner = await newOwner();
+    const laptop = await site.openPage();
+    try {
+      await signIn(laptop, site, owner);
+      assert.equal(claims(await accessToken(laptop)).aal, 'aal1');
+      // On another device the owner turns two-step sign-in on (GoTrue ends the account's aal1 sessions then).
+      let app;
+      await withPage(async (phone) => {
+        await signIn(phone, site, owner);
+        app = await enrol(phone);
+      });
+      // The laptop's password-only session can no longer change the site...
+      const before = await heroTitle();
+      assert.equal((await patchHero(laptop, 'Old session')).status, 401);
+      assert.equal(await heroTitle(), before);
+      // ...its window says so when used again, and signing in there asks for the code.
+      await laptop.evaluate(() => window.dispatchEvent(new Event('focus')));
+      const dialog = laptop.getByTestId('session-ended');
+      await dialog.waitFor();
+      await dialog.getByLabel('Password', { exact: true }).fill(owner.password);
+      await dialog.getByRole('button', { name: 'Sign In Again' }).click();
+      await laptop.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor();
+      assert.ok(await laptop.getByText('Until you enter it, the site cannot be changed from this session.').isVisible());
+      assert.equal(await laptop.getByRole('navigation', { name: 'Admin sections' }).count(), 0);
+      await laptop.getByLabel(CODE_LABEL).fill((await app.next()).code);
+      await laptop.keyboard.press('Enter');
+      await laptop.getByText(`Welcome, ${owner.email}`).first().waitFor();
+      assertNoPageErrors(laptop);
+    } finally {
+      await laptop.context().close();
+    }
+  });
+
   it('Sign out works from the code step', () =>
     withPage(async (page) => {
       const owner = await newOwner();

@@ -80,7 +80,9 @@ export const twoStepTexts = {
     removeFailed: 'Error removing it. Please try again.',
     loadFailed: 'Error loading your sign-in settings. Please try again.',
     passkeyCancelled: 'No passkey was used. Try again when your device asks.',
-    passkeyUnknown: 'This passkey is not registered for this site. Sign in with your password, then register it in Account.',
+    /** The server did not accept the passkey: removed from the account, or made for another site. */
+    passkeyUnknown:
+      'This passkey was not accepted. If it was removed from your account, sign in with your password and register this device again in Account.',
     passkeyFailed: 'Error signing in with the passkey. Please try again.',
     registerCancelled: 'The device did not register a passkey. Try again when it asks.',
     registerDuplicate: 'This device is already registered.',

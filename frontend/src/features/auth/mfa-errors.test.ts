@@ -23,7 +23,7 @@ describe('codeErrorText', () => {
 describe('passkey errors', () => {
   it('tells a cancelled ceremony from an unknown passkey', () => {
     expect(passkeyErrorText({ name: 'NotAllowedError', code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' })).toMatch(/^No passkey was used/)
-    expect(passkeyErrorText({ status: 400, code: 'webauthn_credential_not_found' })).toMatch(/not registered/)
+    expect(passkeyErrorText({ status: 400, code: 'webauthn_verification_failed' })).toMatch(/^This passkey was not accepted/)
     expect(passkeyErrorText({ status: 500 })).toBe('Error signing in with the passkey. Please try again.')
   })
   it('says a device registered twice is already registered', () => {

@@ -39,7 +39,8 @@ export function passkeyErrorText(error: unknown): string {
   const { status, code } = shape(error)
   if (status === 429 || code === 'over_request_rate_limit')
     return twoStepTexts.errors.tooMany(retryAfterSeconds('/passkeys/authentication/verify'))
-  if (code === 'webauthn_credential_not_found') return twoStepTexts.errors.passkeyUnknown
+  // GoTrue answers an unknown credential as a failed verification.
+  if (code === 'webauthn_credential_not_found' || code === 'webauthn_verification_failed') return twoStepTexts.errors.passkeyUnknown
   return twoStepTexts.errors.passkeyFailed
 }
 
