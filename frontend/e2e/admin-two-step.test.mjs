@@ -14,7 +14,9 @@ import { authenticator } from './lib/totp.mjs';
 
 let site;
 before(async () => {
-  site = await startAdminSite();
+  // Code checks are throttled per client too: the test that provokes it comes from an
+  // address of its own (X-Forwarded-For, believed from the local proxy), so the others are not throttled.
+  site = await startAdminSite({ env: { PLEAT_TRUSTED_PROXIES: '127.0.0.1' } });
 });
 after(async () => {
   await site?.close();
@@ -57,7 +59,9 @@ async function enrol(page) {
   assert.equal(await focusedLabel(page), CODE_LABEL, 'the code field takes the focus');
   await page.getByLabel(CODE_LABEL).fill((await app.next()).code);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText('Two-step sign-in is on.').waitFor();
+  const on = page.getByText('Two-step sign-in is on.');
+  await on.or(page.getByRole('alert')).first().waitFor();
+  assert.ok(await on.isVisible(), `not turned on: ${await page.getByRole('alert').allInnerTexts()}`);
   return app;
 }
 
@@ -100,6 +104,15 @@ const patchHero = (page, title) =>
     { title },
   );
 
+/** The server's last word on a code: its verify call, or a challenge it refused (then no verify follows). */
+const codeAnswered = (response) => {
+  const path = new URL(response.url()).pathname;
+  return (
+    response.request().method() === 'POST' &&
+    (/\/factors\/[^/]+\/verify$/.test(path) || (/\/factors\/[^/]+\/challenge$/.test(path) && response.status() !== 200))
+  );
+};
+
 function pleatUser(...args) {
   const child = spawn(site.bin, ['user', ...args], { env: site.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -116,8 +129,8 @@ describe('two-step sign-in', () => {
       const app = await enrol(page);
       assert.equal(claims(await accessToken(page)).aal, 'aal2', 'the first code lifts this session');
       // It shows as on, with the app and a way to remove it, and how to get back in without the phone.
-      assert.ok(await page.getByText('On: after your password, the admin asks for a code').isVisible());
-      assert.ok(await page.getByRole('button', { name: 'Remove Authenticator app' }).isVisible());
+      await page.getByText('On: after your password, the admin asks for a code').waitFor();
+      await page.getByRole('button', { name: 'Remove Authenticator app' }).waitFor();
       assert.ok(await page.getByText(`pleat user reset-mfa ${owner.email}`).isVisible());
 
       await signOut(page);
@@ -200,6 +213,47 @@ describe('two-step sign-in', () => {
     } finally {
       await laptop.context().close();
     }
+  });
+
+  it('says when the server is unreachable, and when wrong codes are throttled, in plain words', async () => {
+    const owner = await newOwner();
+    await withPage(async (page) => {
+      await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.7' });
+      await signIn(page, site, owner);
+      const app = await enrol(page);
+      await signOut(page);
+      await fillSignIn(page, owner);
+      const field = page.getByLabel(CODE_LABEL);
+      await field.waitFor();
+
+      await page.context().setOffline(true);
+      await field.fill(app.wrong());
+      await page.keyboard.press('Enter');
+      assert.equal(await page.getByRole('alert').innerText(), "Can't reach the server. Check your connection and try again.");
+      await page.context().setOffline(false);
+
+      // Wrong codes until the server throttles the account (it allows a few dozen an hour).
+      let text = '';
+      for (let tries = 0; tries < 60 && !text.startsWith('Too many wrong codes'); tries += 1) {
+        const answered = page.waitForResponse(codeAnswered);
+        await field.fill(app.wrong());
+        await page.keyboard.press('Enter');
+        await answered;
+        await page.getByRole('alert').waitFor();
+        text = await page.getByRole('alert').innerText();
+      }
+      assert.match(text, /^Too many wrong codes\. Try again in \d+ minutes?\.$/);
+      // Even the right code waits now: the account is refused unchecked.
+      await field.fill((await app.next()).code);
+      const refused = page.waitForResponse(codeAnswered);
+      await page.keyboard.press('Enter');
+      assert.equal((await refused).status(), 429);
+      await page
+        .getByRole('alert')
+        .getByText(/^Too many wrong codes/)
+        .waitFor();
+      assert.equal(await page.getByText(`Welcome, ${owner.email}`).count(), 0);
+    });
   });
 
   it('Sign out works from the code step', () =>
