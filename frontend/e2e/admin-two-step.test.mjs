@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { viewports } from './lib/browser.mjs';
 import { assertNoPageErrors } from './lib/site.mjs';
-import { addOwner, fillSignIn, openSection, signIn, startAdminSite } from './lib/admin.mjs';
+import { addOwner, answerConfirm, fillSignIn, openSection, signIn, startAdminSite } from './lib/admin.mjs';
 import { authenticator } from './lib/totp.mjs';
 
 let site;
@@ -148,6 +148,19 @@ describe('two-step sign-in', () => {
       await page.keyboard.press('Enter');
       await page.getByText(`Welcome, ${owner.email}`).first().waitFor();
       assert.equal(claims(await accessToken(page)).aal, 'aal2');
+
+      // Turning it off: the app is removed after a question, and the password alone works again.
+      await openSection(page, 'Account');
+      const asked = answerConfirm(page, true);
+      await page.getByRole('button', { name: 'Remove Authenticator app' }).click();
+      assert.equal((await asked).text, 'Two-step sign-in turns off: your password alone will sign in again.');
+      await page.getByText('Two-step sign-in is off.').waitFor();
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).waitFor();
+      const { rows } = await site.sql(
+        `select count(*)::int as n from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = $1`,
+        [owner.email],
+      );
+      assert.equal(rows[0].n, 0);
       assertNoPageErrors(page);
     });
   });
@@ -234,7 +247,7 @@ describe('two-step sign-in', () => {
 
       // Wrong codes until the server throttles the account (it allows a few dozen an hour).
       let text = '';
-      for (let tries = 0; tries < 60 && !text.startsWith('Too many wrong codes'); tries += 1) {
+      for (let tries = 0; tries < 60 && !text.startsWith('Too many code attempts'); tries += 1) {
         const answered = page.waitForResponse(codeAnswered);
         await field.fill(app.wrong());
         await page.keyboard.press('Enter');
@@ -242,7 +255,7 @@ describe('two-step sign-in', () => {
         await page.getByRole('alert').waitFor();
         text = await page.getByRole('alert').innerText();
       }
-      assert.match(text, /^Too many wrong codes\. Try again in \d+ minutes?\.$/);
+      assert.match(text, /^Too many code attempts\. Try again in \d+ minutes?\.$/);
       // Even the right code waits now: the account is refused unchecked.
       await field.fill((await app.next()).code);
       const refused = page.waitForResponse(codeAnswered);
@@ -250,7 +263,7 @@ describe('two-step sign-in', () => {
       assert.equal((await refused).status(), 429);
       await page
         .getByRole('alert')
-        .getByText(/^Too many wrong codes/)
+        .getByText(/^Too many code attempts/)
         .waitFor();
       assert.equal(await page.getByText(`Welcome, ${owner.email}`).count(), 0);
     });

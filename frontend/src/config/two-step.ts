@@ -68,11 +68,14 @@ export const twoStepTexts = {
     codeFormat: 'Enter the 6 digits shown in your authenticator app.',
     codeWrong: 'That code is not right. Codes change every 30 seconds: enter the one shown now.',
     expired: 'That took too long. Enter the code shown now.',
-    /** The server throttles wrong codes; the wait is rounded up to minutes. */
+    /**
+     * The server throttles code checks (wrong codes for the account, and checks from one
+     * client); the wait is rounded up to minutes.
+     */
     tooMany: (seconds: number | undefined) => {
-      if (seconds === undefined) return 'Too many wrong codes. Wait a while, then try again.'
+      if (seconds === undefined) return 'Too many code attempts. Wait a while, then try again.'
       const minutes = Math.max(1, Math.ceil(seconds / 60))
-      return `Too many wrong codes. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+      return `Too many code attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
     },
     failed: 'Error checking the code. Please try again.',
     enrolFailed: 'Error turning on two-step sign-in. Please try again.',

@@ -11,9 +11,9 @@ describe('codeErrorText', () => {
   })
   it('turns the server\u2019s throttling into minutes to wait, from its Retry-After', () => {
     retryAfterSeconds.mockImplementation((path) => (path === '/verify' ? 61 : undefined))
-    expect(codeErrorText({ status: 429, code: 'over_request_rate_limit' })).toBe('Too many wrong codes. Try again in 2 minutes.')
+    expect(codeErrorText({ status: 429, code: 'over_request_rate_limit' })).toBe('Too many code attempts. Try again in 2 minutes.')
     retryAfterSeconds.mockReturnValue(undefined)
-    expect(codeErrorText({ status: 429 })).toBe('Too many wrong codes. Wait a while, then try again.')
+    expect(codeErrorText({ status: 429 })).toBe('Too many code attempts. Wait a while, then try again.')
   })
   it('says when the server could not be reached', () => {
     expect(codeErrorText(new TypeError('Failed to fetch'))).toBe("Can't reach the server. Check your connection and try again.")
