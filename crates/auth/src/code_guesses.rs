@@ -19,6 +19,10 @@
 //!   a right code proves the mailbox and clears the account's count
 //!   ([`clear`]).
 //!
+//! The same per-account count takes the other 6-digit guesses: TOTP codes
+//! at `/factors/{id}/verify` ([`refuse_while_full`], [`count`]) and the
+//! reauthentication nonce of a password change.
+//!
 //! Guesses for one account run one at a time (its `auth.users` row is locked
 //! first), so parallel guesses cannot pass the count together. A wrong guess
 //! for an address without pending codes (unknown, or nothing asked) counts

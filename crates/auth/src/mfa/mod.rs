@@ -9,19 +9,18 @@ pub(crate) mod seal;
 pub mod totp;
 pub(crate) mod webauthn;
 
+use actix_web::HttpRequest;
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use actix_web::HttpRequest;
-
 use crate::bearer::{self, Principal};
 use crate::jwt::AmrEntry;
 use crate::model::timestamp;
-use crate::session::Session;
-use crate::{AuthState, Error};
+use crate::session::{self, Session};
+use crate::{refresh_token, AuthState, Error};
 
 pub const TOTP: &str = "totp";
 pub const PHONE: &str = "phone";
@@ -316,6 +315,55 @@ pub(crate) fn name_conflict(name: &str) -> Error {
         code: "mfa_factor_name_conflict",
         message: format!("A factor with the friendly name {name:?} for this user already exists"),
     }
+}
+
+/// GoTrue's `updateMFASessionAndClaims` and what follows it: the session
+/// proved the factor (amr), is aal2 and names the factor; its refresh tokens
+/// are replaced by a new one; the user's other aal1 sessions end and their
+/// other unverified factors of this type are dropped. Every factor type's
+/// verification ends here.
+pub(crate) async fn raise_session(
+    conn: &mut PgConnection,
+    current: &Session,
+    factor: &Factor,
+) -> Result<(Session, String), Error> {
+    add_claim(&mut *conn, current.id, amr_method(&factor.factor_type)).await?;
+    sqlx::query(
+        "UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, updated_at = now() WHERE id = $1",
+    )
+    .bind(current.id)
+    .bind(factor.id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM auth.refresh_tokens WHERE session_id = $1")
+        .bind(current.id)
+        .execute(&mut *conn)
+        .await?;
+    let token = refresh_token::generate();
+    sqlx::query(
+        "INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(Uuid::new_v4())
+    .bind(&refresh_token::hash(&token)[..])
+    .bind(factor.user_id)
+    .bind(current.id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM auth.sessions WHERE user_id = $1 AND aal < 'aal2'")
+        .bind(factor.user_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = $2",
+    )
+    .bind(factor.user_id)
+    .bind(&factor.factor_type)
+    .execute(&mut *conn)
+    .await?;
+    let session = session::find(conn, current.id)
+        .await?
+        .ok_or(Error::SessionNotFound)?;
+    Ok((session, token))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! TOTP secrets are stored sealed (ChaCha20-Poly1305 under a key derived from
 //! the JWT secret, bound to the factor's id), so a copy of the database or a
 //! backup alone cannot mint codes, and a sealed secret moved to another factor
-//! does not open.
+//! does not open. A plain secret, as GoTrue stores it without database
+//! encryption (a Supabase export), is read and sealed at its first use.
 
 use base64::Engine;
 use chacha20poly1305::aead::{Aead, Payload};
@@ -67,6 +68,27 @@ pub fn open(key: &[u8; 32], factor_id: Uuid, stored: &str) -> Result<String, any
     Ok(String::from_utf8(plain)?)
 }
 
+/// A stored secret: sealed by Pleat, or as GoTrue keeps it without database
+/// encryption (plain base32, from a Supabase export); `true` when it should
+/// be sealed now.
+pub fn open_stored(
+    key: &[u8; 32],
+    factor_id: Uuid,
+    stored: &str,
+) -> Result<(String, bool), anyhow::Error> {
+    if stored.starts_with(PREFIX) {
+        return Ok((open(key, factor_id, stored)?, false));
+    }
+    if stored.is_empty()
+        || !stored
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'=')
+    {
+        anyhow::bail!("factor secret is neither sealed nor plain base32");
+    }
+    Ok((stored.to_string(), true))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +104,14 @@ mod tests {
         let other = derivation_key(&SecretString::from("t".repeat(32)));
         assert!(open(&other, id, &sealed).is_err());
         assert!(open(&key, id, "JBSWY3DPEHPK3PXP").is_err());
+        assert_eq!(
+            open_stored(&key, id, "JBSWY3DPEHPK3PXP").unwrap(),
+            ("JBSWY3DPEHPK3PXP".to_string(), true)
+        );
+        assert_eq!(
+            open_stored(&key, id, &sealed).unwrap(),
+            ("JBSWY3DPEHPK3PXP".to_string(), false)
+        );
+        assert!(open_stored(&key, id, "").is_err());
     }
 }

@@ -26,8 +26,8 @@ use crate::bearer::Principal;
 use crate::body::{self, present};
 use crate::mfa::{self, seal, totp, Factor};
 use crate::rate_limit::Bucket;
-use crate::session::{self, Session};
-use crate::{code_guesses, refresh_token, users, AuthState, Error};
+use crate::session;
+use crate::{code_guesses, users, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -182,11 +182,9 @@ async fn verify_totp(
     .bind(factor.id)
     .fetch_one(&mut *tx)
     .await?;
-    let secret = seal::open(
-        &seal::derivation_key(&state.settings.jwt_secret),
-        factor.id,
-        sealed.as_deref().unwrap_or_default(),
-    )?;
+    let key = seal::derivation_key(&state.settings.jwt_secret);
+    let (secret, plain) =
+        seal::open_stored(&key, factor.id, sealed.as_deref().unwrap_or_default())?;
     let step = totp::check(&secret, code, Utc::now().timestamp())
         .filter(|step| last_step.is_none_or(|last| *step > last));
     let Some(step) = step else {
@@ -203,14 +201,18 @@ async fn verify_totp(
         .execute(&mut *tx)
         .await?;
     sqlx::query(
-        "UPDATE auth.mfa_factors SET status = 'verified', last_totp_step = $2, updated_at = now() \
-         WHERE id = $1",
+        "UPDATE auth.mfa_factors SET status = 'verified', last_totp_step = $2, updated_at = now(), \
+                secret = coalesce($3, secret) WHERE id = $1",
     )
     .bind(factor.id)
     .bind(step)
+    .bind(match plain {
+        true => Some(seal::seal(&key, factor.id, &secret)?),
+        false => None,
+    })
     .execute(&mut *tx)
     .await?;
-    let (session, refresh_token) = raise_session(&mut tx, &current, factor).await?;
+    let (session, refresh_token) = mfa::raise_session(&mut tx, &current, factor).await?;
     let user = users::find_by_id(&mut tx, user_id)
         .await?
         .ok_or(Error::TokenUserNotFound)?;
@@ -254,52 +256,4 @@ async fn count_wrong(
         .await?;
     }
     Ok(())
-}
-
-/// GoTrue's `updateMFASessionAndClaims` and what follows it: the session
-/// proved the factor (amr), is aal2 and names the factor; its refresh tokens
-/// are replaced by a new one; the user's other aal1 sessions end and their
-/// other unverified factors of this type are dropped.
-async fn raise_session(
-    conn: &mut PgConnection,
-    current: &Session,
-    factor: &Factor,
-) -> Result<(Session, String), Error> {
-    mfa::add_claim(&mut *conn, current.id, mfa::amr_method(&factor.factor_type)).await?;
-    sqlx::query(
-        "UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, updated_at = now() WHERE id = $1",
-    )
-    .bind(current.id)
-    .bind(factor.id)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query("DELETE FROM auth.refresh_tokens WHERE session_id = $1")
-        .bind(current.id)
-        .execute(&mut *conn)
-        .await?;
-    let token = refresh_token::generate();
-    sqlx::query(
-        "INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(Uuid::new_v4())
-    .bind(&refresh_token::hash(&token)[..])
-    .bind(factor.user_id)
-    .bind(current.id)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query("DELETE FROM auth.sessions WHERE user_id = $1 AND aal < 'aal2'")
-        .bind(factor.user_id)
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(
-        "DELETE FROM auth.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = $2",
-    )
-    .bind(factor.user_id)
-    .bind(&factor.factor_type)
-    .execute(&mut *conn)
-    .await?;
-    let session = session::find(conn, current.id)
-        .await?
-        .ok_or(Error::SessionNotFound)?;
-    Ok((session, token))
 }

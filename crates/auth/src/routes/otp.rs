@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use uuid::Uuid;
 
-use super::unsupported::phone_disabled;
+use super::unsupported::{phone_provider_disabled, valid_phone};
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
 use crate::rate_limit::Bucket;
@@ -39,21 +39,28 @@ pub async fn handle(
     state.limiter.check(Bucket::Otp, ip).await?;
     let params: Params = body::json(&payload)?;
     let email = match (present(params.email), present(params.phone)) {
-        (Some(email), _) => validate::email(&email)?,
-        (None, Some(_)) => return Err(phone_disabled()),
+        (Some(_), Some(_)) => {
+            return Err(Error::Validation(
+                "Only an email address or phone number should be provided".into(),
+            ))
+        }
+        (Some(email), None) => validate::email(&email)?,
+        // GoTrue's order: no account has this phone, so `create_user: false`
+        // is refused as for an unknown address; otherwise SMS is what is off.
+        (None, Some(phone)) => {
+            valid_phone(&phone)?;
+            if !params.create_user.unwrap_or(true) {
+                return Err(otp_signups_disabled());
+            }
+            return Err(phone_provider_disabled(400, "Unsupported phone provider"));
+        }
         (None, None) => return Err(Error::Validation("An email address is required".into())),
     };
     let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
     let mut tx = state.pool.begin().await?;
     let user = match users::find_by_email(&mut tx, &email).await? {
         Some(user) => user,
-        None if !params.create_user.unwrap_or(true) => {
-            return Err(Error::NotSupported {
-                status: 422,
-                code: "otp_disabled",
-                message: "Signups not allowed for otp".into(),
-            })
-        }
+        None if !params.create_user.unwrap_or(true) => return Err(otp_signups_disabled()),
         None if state.settings.disable_signup => return Err(Error::SignupDisabled),
         None => {
             let id = Uuid::new_v4();
@@ -91,4 +98,12 @@ pub async fn handle(
     }
     tx.commit().await?;
     Ok(HttpResponse::Ok().json(json!({})))
+}
+
+fn otp_signups_disabled() -> Error {
+    Error::NotSupported {
+        status: 422,
+        code: "otp_disabled",
+        message: "Signups not allowed for otp".into(),
+    }
 }

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use uuid::Uuid;
 
-use super::unsupported::phone_disabled;
+use super::unsupported::phone_provider_disabled;
 use crate::body::{self, present};
 use crate::rate_limit::Bucket;
 use crate::session::{self, Client};
@@ -38,8 +38,18 @@ pub async fn handle(
     state.limiter.check(Bucket::Token, ip).await?;
     let params: Params = body::json(&payload)?;
     let email = match (present(params.email), present(params.phone)) {
-        (Some(email), _) => validate::email(&email)?,
-        (None, Some(_)) => return Err(phone_disabled()),
+        (Some(email), None) => validate::email(&email)?,
+        // GoTrue checks the password before it looks at the phone.
+        (email, Some(_)) => {
+            let password = present(params.password).ok_or_else(password_required)?;
+            validate::password(&password, state.settings.password_min_length)?;
+            if email.is_some() {
+                return Err(Error::Validation(
+                    "Only an email address or phone number should be provided on signup.".into(),
+                ));
+            }
+            return Err(phone_provider_disabled(400, "Phone signups are disabled"));
+        }
         (None, None) => {
             return Err(Error::NotSupported {
                 status: 422,
@@ -48,11 +58,7 @@ pub async fn handle(
             })
         }
     };
-    let password = present(params.password).ok_or_else(|| Error::NotSupported {
-        status: 422,
-        code: "validation_failed",
-        message: "Signup requires a valid password".into(),
-    })?;
+    let password = present(params.password).ok_or_else(password_required)?;
     validate::password(&password, state.settings.password_min_length)?;
     let id = Uuid::new_v4();
     let mut user_metadata = params.data.unwrap_or_default();
@@ -88,4 +94,12 @@ pub async fn handle(
         .ok_or(Error::UserAlreadyExists)?;
     tx.commit().await?;
     Ok(HttpResponse::Ok().json(session::response(&state, &user, &session, refresh_token)?))
+}
+
+fn password_required() -> Error {
+    Error::NotSupported {
+        status: 422,
+        code: "validation_failed",
+        message: "Signup requires a valid password".into(),
+    }
 }

@@ -12,11 +12,34 @@ use super::{refuse, Gate};
 use crate::{AuthState, Error};
 
 pub(crate) fn phone_disabled() -> Error {
+    phone_provider_disabled(422, "Phone logins are disabled")
+}
+
+/// GoTrue's refusal of a phone sign-in without an SMS provider, whose status
+/// and words differ by endpoint (`/otp`: 400 "Unsupported phone provider",
+/// `/signup`: 400 "Phone signups are disabled", `/resend`: 400 and
+/// `/token`: 422 "Phone logins are disabled").
+pub(crate) fn phone_provider_disabled(status: u16, message: &str) -> Error {
     Error::NotSupported {
-        status: 422,
+        status,
         code: "phone_provider_disabled",
-        message: "Phone logins are disabled".into(),
+        message: message.into(),
     }
+}
+
+/// GoTrue's `validatePhone`: a leading `+` and spaces dropped, then E.164's
+/// digits, or 400.
+pub(crate) fn valid_phone(phone: &str) -> Result<String, Error> {
+    let phone = phone.strip_prefix('+').unwrap_or(phone).replace(' ', "");
+    let e164 = (2..=15).contains(&phone.len())
+        && phone.bytes().all(|b| b.is_ascii_digit())
+        && !phone.starts_with('0');
+    if !e164 {
+        return Err(Error::Validation(
+            "Invalid phone number format (E.164 required)".into(),
+        ));
+    }
+    Ok(phone)
 }
 
 pub(crate) fn oauth_disabled() -> Error {
@@ -27,6 +50,57 @@ pub(crate) fn oauth_disabled() -> Error {
             "Unsupported provider: OAuth and ID token sign-in are not available on this server"
                 .into(),
     }
+}
+
+/// The providers GoTrue's `/authorize` knows; each is off here.
+const OAUTH_PROVIDERS: [&str; 25] = [
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "kakao",
+    "keycloak",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "snapchat",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "twitch",
+    "twitter",
+    "x",
+    "vercel_marketplace",
+    "workos",
+    "zoom",
+];
+
+/// `GET /authorize?provider=…` (`signInWithOAuth`): GoTrue's answer for a
+/// provider that is not enabled, or not known at all.
+async fn authorize(req: HttpRequest) -> Result<HttpResponse, Error> {
+    #[derive(serde::Deserialize)]
+    struct Query {
+        provider: Option<String>,
+    }
+    let name = crate::body::query::<Query>(req.query_string())
+        .ok()
+        .and_then(|q| q.provider)
+        .unwrap_or_default()
+        .to_lowercase();
+    let reason = if name.starts_with("custom:") {
+        "custom OAuth providers are disabled".to_string()
+    } else if OAUTH_PROVIDERS.contains(&name.as_str()) {
+        "provider is not enabled".to_string()
+    } else {
+        format!("Provider {name} could not be found")
+    };
+    Err(Error::Validation(format!("Unsupported provider: {reason}")))
 }
 
 fn saml_disabled() -> Error {
@@ -78,8 +152,11 @@ fn unknown_path(gate: Gate) -> Route {
 pub fn register(cfg: &mut web::ServiceConfig) {
     // Features whose switch GoTrue's router checks before any session.
     cfg.service(
-        web::resource(["/authorize", "/callback"]).route(refuse(Gate::Open, oauth_disabled)),
+        web::resource("/authorize")
+            .route(web::get().to(authorize))
+            .default_service(refuse(Gate::Open, method_not_allowed)),
     )
+    .service(web::resource("/callback").route(refuse(Gate::Open, oauth_disabled)))
     .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
     .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
     // Behind GoTrue's `requireAuthentication`.

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::unsupported::phone_disabled;
+use super::unsupported::valid_phone;
 use crate::body::{self, present};
 use crate::rate_limit::Bucket;
 use crate::session::Client;
@@ -36,8 +36,16 @@ pub async fn handle(
     let params: Params = body::json(&payload)?;
     let verify_type = present(params.verify_type)
         .ok_or_else(|| Error::Validation("Verify requires a verification type".into()))?;
-    if present(params.phone).is_some() && present(params.email.clone()).is_none() {
-        return Err(phone_disabled());
+    // A code for a phone: no account has one without SMS, so once the number
+    // is well formed the answer is GoTrue's for any code that matches nothing.
+    if let (Some(phone), None, Some(_), None) = (
+        present(params.phone.clone()),
+        present(params.email.clone()),
+        present(params.token.clone()),
+        present(params.token_hash.clone()),
+    ) {
+        valid_phone(&phone)?;
+        return Err(verify::invalid());
     }
     let proof = match (
         present(params.token_hash),

@@ -79,7 +79,7 @@ async fn out_of_scope_features_answer_clear_json_errors() {
             "GET",
             "/authorize?provider=github",
             400,
-            "provider_disabled",
+            "validation_failed",
         ),
         ("GET", "/callback", 400, "provider_disabled"),
         ("POST", "/sso", 404, "saml_provider_disabled"),

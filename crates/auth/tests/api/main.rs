@@ -7,6 +7,7 @@ mod addresses;
 mod admin;
 mod editors;
 mod errors;
+mod feature_off;
 mod hardening;
 mod helpers;
 mod logout;

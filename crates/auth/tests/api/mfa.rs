@@ -735,3 +735,35 @@ async fn reset_mfa_deletes_the_factors_and_downgrades_the_sessions() {
     .await)
     .await;
 }
+
+#[tokio::test]
+async fn a_factor_imported_from_supabase_verifies_and_is_sealed() {
+    let app = spawn_app().await;
+    let user = app.create_user("owner@example.com").await;
+    // GoTrue without database encryption keeps the base32 secret as it is.
+    let secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    let factor: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) \
+         VALUES ($1, 'from Supabase', 'totp', 'verified', $2) RETURNING id",
+    )
+    .bind(user.id)
+    .bind(secret)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let s = signed_in(&app, "owner@example.com").await;
+    let factor = factor.to_string();
+    let ch = challenge(&app, &s.access, &factor).await;
+    let session = ok(verify(&app, &s.access, &factor, &ch, &code(secret)).await).await;
+    assert_eq!(
+        claims(session["access_token"].as_str().unwrap())["aal"],
+        "aal2"
+    );
+    let stored: String =
+        sqlx::query_scalar("SELECT secret FROM auth.mfa_factors WHERE id = $1::uuid")
+            .bind(&factor)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(stored.starts_with("pleat1:"), "sealed at first use");
+}
