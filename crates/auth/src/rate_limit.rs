@@ -73,6 +73,9 @@ pub enum Bucket {
     Otp,
     /// `/factors/{id}/challenge` and `/factors/{id}/verify`.
     Mfa,
+    /// `/passkeys/authentication/options`: each stores a challenge for a
+    /// caller nobody knows yet.
+    Passkey,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -86,6 +89,8 @@ pub struct RateLimits {
     /// MFA challenges and verifications, each (GoTrue's
     /// `MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY`, per minute).
     pub mfa: RequestRate,
+    /// Passkey sign-in options (GoTrue's `RATE_LIMIT_PASSKEY`).
+    pub passkey: RequestRate,
     /// Mails one client may cause per hour (GoTrue's `RATE_LIMIT_EMAIL_SENT`,
     /// which Pleat counts per client).
     pub emails_per_hour: u32,
@@ -134,6 +139,7 @@ impl Default for RateLimits {
             token: RequestRate::per_5_minutes(150),
             verify: RequestRate::per_5_minutes(30),
             otp: RequestRate::per_5_minutes(30),
+            passkey: RequestRate::per_5_minutes(30),
             mfa: RequestRate {
                 burst: GOTRUE_BURST,
                 refill: 15,
@@ -330,6 +336,7 @@ impl Limiter {
             Bucket::Verify => ("verify", self.limits.verify),
             Bucket::Otp => ("otp", self.limits.otp),
             Bucket::Mfa => ("mfa", self.limits.mfa),
+            Bucket::Passkey => ("passkey", self.limits.passkey),
         };
         let interval = rate.period.as_secs_f64() / f64::from(rate.refill.max(1));
         (

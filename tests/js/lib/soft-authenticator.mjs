@@ -217,7 +217,7 @@ export function installBrowser(authenticator) {
     get: (options) => browser.authenticator.get(options),
   };
   set('PublicKeyCredential', PublicKeyCredential);
-  set('window', { PublicKeyCredential, location: { href: `${authenticator.origin}/` } });
+  set('window', { PublicKeyCredential, location: new URL(`${authenticator.origin}/`) });
   set('document', { visibilityState: 'visible' });
   set('navigator', { credentials, userAgent: 'soft-authenticator' });
   return browser;

@@ -11,6 +11,10 @@ use super::rp::{Ceremony, NewCredential, StoredKey, CHALLENGE_LIFETIME};
 use crate::model::timestamp;
 use crate::Error;
 
+/// The `challenge_type`s of the two ceremonies.
+pub(crate) const REGISTRATION: &str = "registration";
+pub(crate) const AUTHENTICATION: &str = "authentication";
+
 /// GoTrue's `PASSKEY_MAX_PASSKEYS_PER_USER` default.
 pub(crate) const MAX_PER_USER: i64 = 10;
 

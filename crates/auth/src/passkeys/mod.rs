@@ -8,6 +8,8 @@
 //! can finish a ceremony another one started. A challenge is deleted by the
 //! statement that reads it: used once, whatever the outcome.
 
+pub(crate) mod admin;
+pub(crate) mod checks;
 pub(crate) mod credentials;
 pub(crate) mod rp;
 

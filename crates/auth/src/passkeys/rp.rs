@@ -90,13 +90,15 @@ impl RelyingParty {
         })
     }
 
-    /// Options for `navigator.credentials.create()`: a discoverable
-    /// credential (so it can sign in without a name), user verification
-    /// preferred, no attestation, the user's own credentials excluded.
+    /// Options for `navigator.credentials.create()`: user verification
+    /// preferred, no attestation, the user's own credentials excluded; a
+    /// passkey must be `discoverable` (it signs in without a name), a second
+    /// factor need not be.
     pub(crate) fn start_registration(
         &self,
         user: &User,
         exclude: Vec<Vec<u8>>,
+        discoverable: bool,
     ) -> Result<(Value, Ceremony), Error> {
         let handle = user_handle(user.id);
         let name = match (user.email_str(), user.phone_str()) {
@@ -116,7 +118,7 @@ impl RelyingParty {
             .new_challenge_register_builder(&handle, &name, &display)
             .map_err(unexpected)?
             .user_verification_policy(UserVerificationPolicy::Preferred)
-            .require_resident_key(true)
+            .require_resident_key(discoverable)
             .exclude_credentials((!exclude.is_empty()).then_some(exclude));
         let (options, state) = self
             .core

@@ -91,8 +91,8 @@ fn failed(code: &'static str, message: String) -> Error {
 }
 
 #[derive(sqlx::FromRow)]
-struct Challenge {
-    id: Uuid,
+pub(crate) struct Challenge {
+    pub(crate) id: Uuid,
     verified_at: Option<DateTime<Utc>>,
     ip_address: Option<String>,
     expired: bool,
@@ -100,7 +100,7 @@ struct Challenge {
 
 /// GoTrue's `validateChallenge`: the challenge must be the factor's, unused,
 /// from this address and not expired (an expired one is deleted).
-async fn usable_challenge(
+pub(crate) async fn usable_challenge(
     conn: &mut PgConnection,
     factor: &Factor,
     challenge_id: Uuid,

@@ -2,7 +2,7 @@
 //! scope the server mounts this crate under.
 
 mod admin_factors;
-mod admin_params;
+pub(crate) mod admin_params;
 mod admin_user_create;
 mod admin_user_delete;
 mod admin_user_get;
@@ -11,7 +11,7 @@ mod admin_users_list;
 mod factor_challenge;
 mod factor_enroll;
 mod factor_unenroll;
-mod factor_verify;
+pub(crate) mod factor_verify;
 mod generate_link;
 mod health;
 mod invite;
@@ -19,10 +19,15 @@ mod jwks;
 mod logout;
 pub mod not_found;
 mod otp;
-mod passkey_admin;
-mod passkey_authentication;
-mod passkey_manage;
-mod passkey_registration;
+mod passkey_admin_delete;
+mod passkey_admin_list;
+mod passkey_authentication_options;
+mod passkey_authentication_verify;
+mod passkey_delete;
+mod passkey_list;
+mod passkey_registration_options;
+mod passkey_registration_verify;
+mod passkey_update;
 mod reauthenticate;
 mod recover;
 mod resend;
@@ -124,33 +129,33 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         )
         .service(
             resource("/passkeys/authentication/options")
-                .route(web::post().to(passkey_authentication::options)),
+                .route(web::post().to(passkey_authentication_options::handle)),
         )
         .service(
             resource("/passkeys/authentication/verify")
-                .route(web::post().to(passkey_authentication::verify)),
+                .route(web::post().to(passkey_authentication_verify::handle)),
         )
         .service(
             gated(Gate::Session, "/passkeys/registration/options")
-                .route(web::post().to(passkey_registration::options)),
+                .route(web::post().to(passkey_registration_options::handle)),
         )
         .service(
             gated(Gate::Session, "/passkeys/registration/verify")
-                .route(web::post().to(passkey_registration::verify)),
+                .route(web::post().to(passkey_registration_verify::handle)),
         )
-        .service(gated(Gate::Session, "/passkeys").route(web::get().to(passkey_manage::list)))
+        .service(gated(Gate::Session, "/passkeys").route(web::get().to(passkey_list::handle)))
         .service(
             gated(Gate::Session, "/passkeys/{passkey_id}")
-                .route(web::patch().to(passkey_manage::update))
-                .route(web::delete().to(passkey_manage::delete)),
+                .route(web::patch().to(passkey_update::handle))
+                .route(web::delete().to(passkey_delete::handle)),
         )
         .service(
             gated(Gate::Admin, "/admin/users/{user_id}/passkeys")
-                .route(web::get().to(passkey_admin::list)),
+                .route(web::get().to(passkey_admin_list::handle)),
         )
         .service(
             gated(Gate::Admin, "/admin/users/{user_id}/passkeys/{passkey_id}")
-                .route(web::delete().to(passkey_admin::delete)),
+                .route(web::delete().to(passkey_admin_delete::handle)),
         )
         .service(
             gated(Gate::Session, "/reauthenticate").route(web::get().to(reauthenticate::handle)),

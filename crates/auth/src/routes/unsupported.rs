@@ -8,7 +8,7 @@
 use actix_web::web::{self, Data};
 use actix_web::{HttpRequest, HttpResponse, Route};
 
-use super::{refuse, Gate};
+use super::{method_not_allowed, refuse, Gate};
 use crate::{AuthState, Error};
 
 pub(crate) fn phone_disabled() -> Error {

@@ -578,12 +578,6 @@ async fn other_factor_types_answer_as_gotrue_without_them() {
             "MFA enroll is disabled for Phone",
         ),
         (
-            json!({"factor_type": "webauthn"}),
-            422,
-            "mfa_webauthn_enroll_not_enabled",
-            "MFA enroll is disabled for WebAuthn",
-        ),
-        (
             json!({"factor_type": "sms"}),
             400,
             "validation_failed",

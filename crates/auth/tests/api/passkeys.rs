@@ -410,3 +410,257 @@ async fn a_credential_presented_as_another_users_is_refused() {
     .unwrap();
     assert_eq!(owner, alice_id);
 }
+
+/// A user signed in with a password whose WebAuthn factor on `device` is
+/// verified; answers (aal2 access token, factor id).
+async fn user_with_webauthn_factor(
+    app: &TestApp,
+    email: &str,
+    device: &mut Device,
+) -> (String, String) {
+    app.create_user(email).await;
+    let session = app.sign_in(email).await;
+    let token = session["access_token"].as_str().unwrap().to_string();
+    let factor = ok(post(
+        app,
+        "/factors",
+        json!({"factor_type": "webauthn", "friendly_name": "key"}),
+        Some(&token),
+    )
+    .await)
+    .await;
+    let id = factor["id"].as_str().unwrap().to_string();
+    let challenge = ok(post(
+        app,
+        &format!("/factors/{id}/challenge"),
+        json!({}),
+        Some(&token),
+    )
+    .await)
+    .await;
+    assert_eq!(challenge["webauthn"]["type"], "create");
+    let credential = device.create(&challenge["webauthn"]["credential_options"]["publicKey"]);
+    let raised = ok(post(
+        app,
+        &format!("/factors/{id}/verify"),
+        json!({"challenge_id": challenge["id"], "webauthn": {"type": "create", "credential_response": credential}}),
+        Some(&token),
+    )
+    .await)
+    .await;
+    let access = raised["access_token"].as_str().unwrap().to_string();
+    assert_eq!(claims(&access)["aal"], "aal2");
+    (access, id)
+}
+
+async fn session_aal(app: &TestApp, token: &str) -> String {
+    let id = claims(token)["session_id"].as_str().unwrap().to_string();
+    sqlx::query_scalar("SELECT aal::text FROM auth.sessions WHERE id = $1::uuid")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_forged_factor_assertion_leaves_the_session_aal1() {
+    let app = spawn_app().await;
+    let mut device = Device::new();
+    let (_, factor) = user_with_webauthn_factor(&app, "wf-forge@example.com", &mut device).await;
+    // The password is stolen; the key is not.
+    let stolen = app.sign_in("wf-forge@example.com").await;
+    let token = stolen["access_token"].as_str().unwrap();
+    let challenge = ok(post(
+        &app,
+        &format!("/factors/{factor}/challenge"),
+        json!({}),
+        Some(token),
+    )
+    .await)
+    .await;
+    assert_eq!(challenge["webauthn"]["type"], "request");
+    let options = &challenge["webauthn"]["credential_options"]["publicKey"];
+    let forged = device.get_signed_by(options, &Device::new().key);
+    let body = json!({"challenge_id": challenge["id"], "webauthn": {"type": "request", "credential_response": forged}});
+    let res = post(
+        &app,
+        &format!("/factors/{factor}/verify"),
+        body.clone(),
+        Some(token),
+    )
+    .await;
+    let (status, code, err) = error(res).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_verification_failed"),
+        "{err}"
+    );
+    assert_eq!(session_aal(&app, token).await, "aal1");
+    // The challenge went with the failed try: no second guess on it.
+    let res = post(
+        &app,
+        &format!("/factors/{factor}/verify"),
+        body,
+        Some(token),
+    )
+    .await;
+    assert_eq!(error(res).await.1, "mfa_factor_not_found");
+    assert_eq!(session_aal(&app, token).await, "aal1");
+}
+
+#[tokio::test]
+async fn another_users_key_does_not_answer_for_a_factor() {
+    let app = spawn_app().await;
+    let mut victim_key = Device::new();
+    let (_, factor) =
+        user_with_webauthn_factor(&app, "wf-victim@example.com", &mut victim_key).await;
+    let mut attacker_key = Device::new();
+    user_with_webauthn_factor(&app, "wf-attacker@example.com", &mut attacker_key).await;
+    let stolen = app.sign_in("wf-victim@example.com").await;
+    let token = stolen["access_token"].as_str().unwrap();
+    let challenge = ok(post(
+        &app,
+        &format!("/factors/{factor}/challenge"),
+        json!({}),
+        Some(token),
+    )
+    .await)
+    .await;
+    // The attacker's own registered key, signing the victim's challenge for real.
+    let assertion = attacker_key.get(&challenge["webauthn"]["credential_options"]["publicKey"]);
+    let res = post(
+        &app,
+        &format!("/factors/{factor}/verify"),
+        json!({"challenge_id": challenge["id"], "webauthn": {"type": "request", "credential_response": assertion}}),
+        Some(token),
+    )
+    .await;
+    let (status, code, err) = error(res).await;
+    assert_eq!(
+        (status, code.as_str()),
+        (400, "webauthn_verification_failed"),
+        "{err}"
+    );
+    assert_eq!(session_aal(&app, token).await, "aal1");
+    // And a passkey sign-in with a factor's key finds no passkey.
+    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    let assertion = victim_key.get(&options["options"]);
+    let res = post(
+        &app,
+        "/passkeys/authentication/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": assertion}),
+        None,
+    )
+    .await;
+    assert_eq!(error(res).await.1, "webauthn_verification_failed");
+}
+
+#[tokio::test]
+async fn passkey_sign_in_options_have_their_own_budget_per_client() {
+    use pleat_auth::rate_limit::RequestRate;
+    let limits = pleat_auth::RateLimits {
+        passkey: RequestRate {
+            burst: 3,
+            refill: 1,
+            period: std::time::Duration::from_secs(3600),
+        },
+        ..crate::helpers::loose_limits()
+    };
+    let app = crate::helpers::spawn_with(crate::helpers::settings(), limits).await;
+    app.create_user("pk-budget@example.com").await;
+    // Each call stores a challenge: an anonymous caller cannot fill the
+    // table, and its calls do not spend the sign-in budget.
+    for _ in 0..3 {
+        ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
+    }
+    let res = post(&app, "/passkeys/authentication/options", json!({}), None).await;
+    assert!(res.headers().contains_key("retry-after"));
+    let (status, code, _) = error(res).await;
+    assert_eq!((status, code.as_str()), (429, "over_request_rate_limit"));
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM auth.webauthn_challenges")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, 3);
+    app.sign_in("pk-budget@example.com").await;
+}
+
+#[tokio::test]
+async fn a_password_alone_cannot_add_or_remove_a_passkey_once_a_factor_is_verified() {
+    let app = spawn_app().await;
+    let mut key = Device::new();
+    let (aal2, _) = user_with_webauthn_factor(&app, "pk-aal@example.com", &mut key).await;
+    let stolen = app.sign_in("pk-aal@example.com").await;
+    let aal1 = stolen["access_token"].as_str().unwrap();
+    let insufficient = |res: (u16, String, Value)| {
+        assert_eq!(
+            (res.0, res.1.as_str()),
+            (403, "insufficient_aal"),
+            "{}",
+            res.2
+        );
+        assert_eq!(
+            res.2["message"],
+            "AAL2 session is required to manage passkeys when MFA is enabled"
+        );
+    };
+    insufficient(
+        error(
+            post(
+                &app,
+                "/passkeys/registration/options",
+                json!({}),
+                Some(aal1),
+            )
+            .await,
+        )
+        .await,
+    );
+    insufficient(
+        error(
+            post(
+                &app,
+                "/passkeys/registration/verify",
+                json!({"challenge_id": uuid::Uuid::new_v4(), "credential": {}}),
+                Some(aal1),
+            )
+            .await,
+        )
+        .await,
+    );
+
+    // From the aal2 session the owner adds one; the aal1 one cannot delete it.
+    let options = ok(post(
+        &app,
+        "/passkeys/registration/options",
+        json!({}),
+        Some(&aal2),
+    )
+    .await)
+    .await;
+    let mut device = Device::new();
+    let credential = device.create(&options["options"]);
+    let passkey = ok(post(
+        &app,
+        "/passkeys/registration/verify",
+        json!({"challenge_id": options["challenge_id"], "credential": credential}),
+        Some(&aal2),
+    )
+    .await)
+    .await;
+    let id = passkey["id"].as_str().unwrap();
+    let delete = |token: String| {
+        let app = &app;
+        async move {
+            app.client
+                .delete(app.url(&format!("/passkeys/{id}")))
+                .header("X-Supabase-Api-Version", "2024-01-01")
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    insufficient(error(delete(aal1.to_string()).await).await);
+    assert_eq!(delete(aal2.clone()).await.status(), 204);
+}

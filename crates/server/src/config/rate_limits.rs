@@ -1,6 +1,7 @@
 //! The per-client limits of `/auth/v1`, named after GoTrue's
 //! `GOTRUE_RATE_LIMIT_*` and counted in GoTrue's units: requests per 5
-//! minutes per client after a burst of 30 (`TOKEN_REFRESH`, `VERIFY`, `OTP`),
+//! minutes per client after a burst of 30 (`TOKEN_REFRESH`, `VERIFY`, `OTP`,
+//! `PASSKEY`),
 //! mails per hour per client (`EMAIL_SENT`), and the least time between two
 //! mails to one address (`SMTP_MAX_FREQUENCY`). The other limits (failed
 //! passwords, wrong codes) have no GoTrue counterpart and keep their numbers.
@@ -36,6 +37,10 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<RateLi
             refill: count(get, "PLEAT_RATE_LIMIT_OTP", d.otp.refill)?,
             ..d.otp
         },
+        passkey: RequestRate {
+            refill: count(get, "PLEAT_RATE_LIMIT_PASSKEY", d.passkey.refill)?,
+            ..d.passkey
+        },
         emails_per_hour: count(get, "PLEAT_RATE_LIMIT_EMAIL_SENT", d.emails_per_hour)?,
         email_interval: duration(get, "PLEAT_SMTP_MAX_FREQUENCY", d.email_interval)?,
         ..d
@@ -67,6 +72,7 @@ mod tests {
             ("PLEAT_RATE_LIMIT_TOKEN_REFRESH", "300"),
             ("PLEAT_RATE_LIMIT_VERIFY", "10"),
             ("PLEAT_RATE_LIMIT_OTP", "5"),
+            ("PLEAT_RATE_LIMIT_PASSKEY", "7"),
             ("PLEAT_RATE_LIMIT_EMAIL_SENT", "100"),
             ("PLEAT_SMTP_MAX_FREQUENCY", "2m"),
         ])
@@ -76,6 +82,8 @@ mod tests {
             (c.token, c.verify, c.otp),
             (per_5_minutes(300), per_5_minutes(10), per_5_minutes(5))
         );
+        assert_eq!(c.passkey, per_5_minutes(7));
+        assert_eq!(d.passkey, per_5_minutes(30));
         assert_eq!(c.emails_per_hour, 100);
         assert_eq!(c.email_interval, Duration::from_secs(120));
         assert_eq!(

@@ -1,44 +1,22 @@
-//! `POST /passkeys/authentication/options` and `/passkeys/authentication/verify`:
-//! usernameless sign-in with a discoverable credential. The options name no
-//! user; the assertion's user handle says whose credential it is, and the
-//! credential must be that user's. A verified assertion makes a session as
-//! password sign-in does, with the amr method `passkey` at aal1, as GoTrue's
-//! `PasskeyLogin` does.
+//! `POST /passkeys/authentication/verify`: usernameless sign-in with a
+//! discoverable credential. The assertion's user handle says whose
+//! credential it is, and the credential must be that user's. A verified
+//! assertion makes a session as password sign-in does (`session::create`),
+//! with the amr method `passkey` at aal1, as GoTrue's `PasskeyLogin` does;
+//! the answer is the session object of `/token`.
 
 use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
-use serde_json::json;
 use uuid::Uuid;
 
-use super::passkey_registration::verify_params;
-use crate::passkeys::credentials;
+use crate::passkeys::checks::verify_params;
+use crate::passkeys::credentials::{self, AUTHENTICATION};
 use crate::passkeys::rp::{parse_assertion, Ceremony, RelyingParty};
 use crate::passkeys::{challenge_expired, challenge_not_found, verification_failed};
-use crate::rate_limit::Bucket;
 use crate::session::{self, Client};
 use crate::{users, AuthState, Error};
 
-const KIND: &str = "authentication";
-
-/// Each call stores a challenge for a caller nobody knows yet, so it spends
-/// from the address's sign-in budget (GoTrue limits it per address too).
-pub async fn options(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
-    let rp = RelyingParty::from_settings(&state.settings)?;
-    state
-        .limiter
-        .check(Bucket::Token, state.client_ip(&req))
-        .await?;
-    let (options, ceremony) = rp.start_authentication(&[])?;
-    let mut conn = state.pool.acquire().await?;
-    let (id, expires_at) = credentials::create_challenge(&mut conn, None, KIND, &ceremony).await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "challenge_id": id,
-        "options": options,
-        "expires_at": expires_at.timestamp(),
-    })))
-}
-
-pub async fn verify(
+pub async fn handle(
     state: Data<AuthState>,
     req: HttpRequest,
     payload: Bytes,
@@ -46,9 +24,10 @@ pub async fn verify(
     let rp = RelyingParty::from_settings(&state.settings)?;
     let (challenge_id, credential) = verify_params(&payload)?;
     let mut conn = state.pool.acquire().await?;
-    let (ceremony, expired) = credentials::consume_challenge(&mut conn, challenge_id, KIND, None)
-        .await?
-        .ok_or_else(challenge_not_found)?;
+    let (ceremony, expired) =
+        credentials::consume_challenge(&mut conn, challenge_id, AUTHENTICATION, None)
+            .await?
+            .ok_or_else(challenge_not_found)?;
     if expired {
         return Err(challenge_expired());
     }
