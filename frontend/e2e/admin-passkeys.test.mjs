@@ -68,7 +68,7 @@ describe('passkeys', () => {
       await page.getByRole('button', { name: 'Register this device' }).click();
       await page.getByText('This device is registered.').waitFor();
       assert.equal((await credentials()).length, 1, 'the authenticator holds one credential');
-      assert.equal(await passkeyRows(page).count(), 1);
+      await eventually(() => passkeyRows(page).count(), 1);
 
       await signOut(page);
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
