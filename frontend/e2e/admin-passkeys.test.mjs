@@ -3,12 +3,16 @@
 // out, and signs in with the passkey alone; a removed passkey no longer signs in; the
 // button is hidden where the browser has no WebAuthn. WebAuthn refuses IP addresses as
 // the relying party, so this site runs as http://localhost:PORT with PLEAT_SITE_URL
-// saying so (the relying party is derived from it).
+// saying so (the relying party is derived from it). A passkey is a first step: an
+// account with two-step sign-in is asked for its code after it too.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { assertNoPageErrors } from './lib/site.mjs';
-import { answerConfirm, eventually, fillSignIn, openSection, startAdminSite, OWNER } from './lib/admin.mjs';
+import { addOwner, answerConfirm, eventually, fillSignIn, openSection, startAdminSite, OWNER } from './lib/admin.mjs';
+import { authenticator } from './lib/totp.mjs';
+
+const CODE_LABEL = '6-digit code from your authenticator app';
 
 let site;
 let origin;
@@ -111,6 +115,36 @@ describe('passkeys', () => {
         'This passkey was not accepted. If it was removed from your account, sign in with your password and register this device again in Account.',
       );
       assert.equal(await page.getByText(`Welcome, ${OWNER.email}`).count(), 0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('an account with two-step sign-in still asks for the code after the passkey', async () => {
+    const owner = { email: 'two-step@example.com', password: 'Pleat owner pass 2' };
+    await addOwner(site, owner);
+    const { page } = await pageWithAuthenticator();
+    try {
+      await page.goto(`${origin}/admin`);
+      await fillSignIn(page, owner);
+      await page.getByText(`Welcome, ${owner.email}`).first().waitFor();
+      await openSection(page, 'Account');
+      await page.getByRole('button', { name: 'Register this device' }).click();
+      await page.getByText('This device is registered.').waitFor();
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      const app = authenticator(await page.getByTestId('totp-secret').innerText());
+      await page.getByLabel(CODE_LABEL).fill((await app.next()).code);
+      await page.keyboard.press('Enter');
+      await page.getByText('Two-step sign-in is on.').waitFor();
+
+      await signOut(page);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor();
+      assert.equal(await page.getByText(`Welcome, ${owner.email}`).count(), 0);
+      await page.getByLabel(CODE_LABEL).fill((await app.next()).code);
+      await page.keyboard.press('Enter');
+      await page.getByText(`Welcome, ${owner.email}`).first().waitFor();
+      assertNoPageErrors(page);
     } finally {
       await page.context().close();
     }
