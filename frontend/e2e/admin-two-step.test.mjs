@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { viewports } from './lib/browser.mjs';
 import { assertNoPageErrors } from './lib/site.mjs';
-import { addOwner, answerConfirm, fillSignIn, openSection, signIn, startAdminSite } from './lib/admin.mjs';
+import { addOwner, answerConfirm, fieldByLabel, fillSignIn, openSection, signIn, startAdminSite } from './lib/admin.mjs';
 import { authenticator } from './lib/totp.mjs';
 
 let site;
@@ -194,12 +194,15 @@ describe('two-step sign-in', () => {
     });
   });
 
-  it('turning it on ends the password-only sessions elsewhere; signing in again asks for the code', async () => {
+  it('turning it on ends the password-only sessions elsewhere; signing in again asks for the code over the open editor', async () => {
     const owner = await newOwner();
     const laptop = await site.openPage();
     try {
       await signIn(laptop, site, owner);
       assert.equal(claims(await accessToken(laptop)).aal, 'aal1');
+      // An edit is under way on the laptop, not saved yet.
+      await fieldByLabel(laptop, 'Title').waitFor();
+      await fieldByLabel(laptop, 'Title').fill('Typed before the code');
       // On another device the owner turns two-step sign-in on (GoTrue ends the account's aal1 sessions then).
       let app;
       await withPage(async (phone) => {
@@ -218,10 +221,15 @@ describe('two-step sign-in', () => {
       await dialog.getByRole('button', { name: 'Sign In Again' }).click();
       await laptop.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor();
       assert.ok(await laptop.getByText('Until you enter it, the site cannot be changed from this session.').isVisible());
-      assert.equal(await laptop.getByRole('navigation', { name: 'Admin sections' }).count(), 0);
+      // The admin waits under the step, out of reach (inert) but with what was typed.
+      assert.equal(await laptop.locator('[inert]').count(), 1);
       await laptop.getByLabel(CODE_LABEL).fill((await app.next()).code);
       await laptop.keyboard.press('Enter');
-      await laptop.getByText(`Welcome, ${owner.email}`).first().waitFor();
+      await laptop.getByRole('heading', { level: 1, name: 'Two-step sign-in' }).waitFor({ state: 'detached' });
+      assert.equal(await fieldByLabel(laptop, 'Title').inputValue(), 'Typed before the code');
+      await laptop.getByRole('button', { name: 'Save Changes' }).click();
+      await laptop.getByText('Hero content updated successfully!').waitFor();
+      assert.equal(await heroTitle(), 'Typed before the code');
       assertNoPageErrors(laptop);
     } finally {
       await laptop.context().close();

@@ -76,6 +76,17 @@ export default function AdminRoute() {
   const landing = usePasswordLanding()
   const passwordSaved = usePasswordSaved(landing.kind)
   const needsSecondStep = useNeedsSecondStep(session)
+  // Whether this page has shown the admin since the last Sign Out. A session that comes
+  // back through the signed-out dialog over open editors is asked for its code over them
+  // too (they stay mounted, inert), so what was typed survives the second step.
+  const [shellShown, setShellShown] = useState(false)
+  const shellNow = !isLoading && (session ? !needsSecondStep && !landing.kind : endedEmail !== null)
+  if (shellNow && !shellShown) setShellShown(true)
+  if (!isLoading && !session && endedEmail === null && shellShown) setShellShown(false)
+  const stepOverShell = session !== null && needsSecondStep && shellShown
+  const twoStep = session && (
+    <TwoStepScreen session={session} onSignOut={() => void onSignOut()} signingOut={signingOut} signOutError={signOutError} />
+  )
 
   // supabase-js keeps the session when the server could not be told (it is unreachable,
   // say), so the owner is told and can try again rather than believing they are out.
@@ -99,29 +110,34 @@ export default function AdminRoute() {
         <FullScreenLoading />
       ) : !session && endedEmail === null ? (
         <SignInScreen />
-      ) : session && needsSecondStep ? (
-        <TwoStepScreen session={session} onSignOut={() => void onSignOut()} signingOut={signingOut} signOutError={signOutError} />
-      ) : session && landing.kind ? (
+      ) : session && needsSecondStep && !stepOverShell ? (
+        twoStep
+      ) : session && landing.kind && !stepOverShell ? (
         <SetPasswordScreen invited={landing.kind === 'invite'} onDone={landing.done} />
       ) : (
-        <AdminShell
-          email={session?.user.email ?? ''}
-          signedOut={!session}
-          section={section}
-          onSelectSection={setSection}
-          onSignOut={() => void onSignOut()}
-          signingOut={signingOut}
-          signOutError={signOutError}
-          badges={sectionBadges}
-        >
-          {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
-          {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
-          {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
-          {section === 'contact' && <MailProblemsNotice />}
-          <Editor />
-          {section === 'settings' && <NotificationEmailSettings />}
-          <SessionEndedDialog email={endedEmail} />
-        </AdminShell>
+        <>
+          <div inert={stepOverShell || undefined}>
+            <AdminShell
+              email={session?.user.email ?? ''}
+              signedOut={!session}
+              section={section}
+              onSelectSection={setSection}
+              onSignOut={() => void onSignOut()}
+              signingOut={signingOut}
+              signOutError={signOutError}
+              badges={sectionBadges}
+            >
+              {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
+              {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
+              {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
+              {section === 'contact' && <MailProblemsNotice />}
+              <Editor />
+              {section === 'settings' && <NotificationEmailSettings />}
+              <SessionEndedDialog email={endedEmail} />
+            </AdminShell>
+          </div>
+          {stepOverShell && <div className="fixed inset-0 z-50 overflow-y-auto">{twoStep}</div>}
+        </>
       )}
     </>
   )
