@@ -39,7 +39,7 @@ describe('the sign-in screen', () => {
       assert.ok(await page.getByText('Sign in to manage your landing page').isVisible());
       assert.ok(await page.getByLabel('Email Address').isVisible());
       assert.ok(await page.getByLabel('Password', { exact: true }).isVisible());
-      assert.ok(await page.getByRole('button', { name: 'Sign In' }).isVisible());
+      assert.ok(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible());
       assert.equal(await (await asked).json(), true);
       assert.equal(await page.getByText('pleat user add you@example.com').count(), 0);
       // The sign-in form starts in the email field.
@@ -55,7 +55,7 @@ describe('the sign-in screen', () => {
       page.on('request', (r) => r.url().includes('/auth/v1/token') && tokenCalls.push(r));
       await page.goto(`${site.url}/admin`);
       const alert = page.getByRole('alert');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       assert.equal(await alert.innerText(), 'Please fill in all fields.');
       await fillSignIn(page, { email: 'owner@example.com', password: '   ' });
       assert.equal(await alert.innerText(), 'Please fill in all fields.');
@@ -151,7 +151,7 @@ describe('signed in', () => {
       assert.ok(stored.session.access_token && stored.session.refresh_token);
       await page.reload();
       await page.getByText(`Welcome, ${OWNER.email}`).first().waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Sign In' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'Sign In', exact: true }).count(), 0);
     }));
 
   it("shows 'Loading' while an expired session is refreshed on load, then the admin", () =>
@@ -206,10 +206,10 @@ describe('ending the session', () => {
       const logout = page.waitForRequest('**/auth/v1/logout**');
       await page.getByRole('button', { name: 'Sign Out' }).click();
       assert.equal(new URL((await logout).url()).searchParams.get('scope'), 'global');
-      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       assert.equal(await storedSession(page), null);
       await page.reload();
-      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
 
       // The old tokens can no longer get a session: the refresh token is refused and the
       // session the access token names is gone.
@@ -262,7 +262,7 @@ describe('ending the session', () => {
         { key, session },
       );
       await page.reload();
-      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       assert.equal(await storedSession(page), null);
     }));
 
@@ -275,7 +275,7 @@ describe('ending the session', () => {
       assert.ok(await page.getByText(`Welcome, ${OWNER.email}`).first().isVisible());
       await page.unroute('**/auth/v1/logout**');
       await page.getByRole('button', { name: 'Sign Out' }).click();
-      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
       assert.equal(await storedSession(page), null);
     }));
 });

@@ -1,5 +1,6 @@
 //! The command line: `pleat [serve]`, `pleat migrate [--dry-run]`,
-//! `pleat upgrade-db`, `pleat keys [rotate|revoke]`, `pleat user add|passwd|list|remove`,
+//! `pleat upgrade-db`, `pleat keys [rotate|revoke]`,
+//! `pleat user add|passwd|reset-mfa|list|remove`,
 //! `pleat backup [list]`, `pleat restore NAME`.
 //! Settings come only from the environment (see `config`).
 
@@ -84,6 +85,8 @@ pub enum UserCommand {
     Add { email: String },
     /// Set a user's password (ends the user's sessions)
     Passwd { email: String },
+    /// Turn off a user's two-step sign-in (removes every second factor), for a lost phone
+    ResetMfa { email: String },
     /// List the users
     List,
     /// Delete a user and its sessions

@@ -33,7 +33,7 @@ export async function startAdminSite(options) {
 export async function fillSignIn(page, { email, password }) {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Opens /admin and signs in as the owner; resolves once the admin area shows. */

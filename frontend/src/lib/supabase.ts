@@ -63,4 +63,9 @@ export function resolveSupabaseConfig(win: ConfigWindow | undefined, env: Supaba
 export const supabaseConfig = resolveSupabaseConfig(typeof window === 'undefined' ? undefined : window, import.meta.env)
 
 // The fetch keeps the Retry-After of a 429, which supabase-js leaves out of its errors.
-export const supabase = createClient(supabaseConfig.url, supabaseConfig.anonKey, { global: { fetch: fetchRememberingRetryAfter } })
+// Passkeys are behind supabase-js 2.109's experimental flag: without it every passkey
+// call throws.
+export const supabase = createClient(supabaseConfig.url, supabaseConfig.anonKey, {
+  global: { fetch: fetchRememberingRetryAfter },
+  auth: { experimental: { passkey: true } },
+})

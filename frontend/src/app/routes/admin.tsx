@@ -1,7 +1,9 @@
 // /admin, loaded lazily from the router so the admin code and its rich-text editor never
 // reach the public pages. It switches on whether someone is signed in; a session that
 // ends while the admin is open (anywhere but this tab's Sign Out) keeps the admin and
-// its open editors under a sign-in dialog. The chosen section is held here, not in the URL.
+// its open editors under a sign-in dialog. An account with two-step sign-in sees nothing
+// of the admin until the session passed the second step. The chosen section is held
+// here, not in the URL.
 import { useEffect, useState, type ComponentType } from 'react'
 import { AccountSection } from '@/features/account/components/account-section'
 import { MailProblemsNotice } from '@/features/account/components/mail-problems-notice'
@@ -19,6 +21,8 @@ import { FullScreenLoading } from '@/features/auth/components/full-screen-loadin
 import { MailNotSetUpNotice } from '@/features/auth/components/mail-not-set-up-notice'
 import { SessionEndedDialog } from '@/features/auth/components/session-ended-dialog'
 import { SignInScreen } from '@/features/auth/components/sign-in-screen'
+import { TwoStepScreen } from '@/features/auth/components/two-step-screen'
+import { useNeedsSecondStep } from '@/features/auth/api/use-assurance'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
 import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
@@ -71,6 +75,18 @@ export default function AdminRoute() {
   const [signOutError, setSignOutError] = useState<string | null>(null)
   const landing = usePasswordLanding()
   const passwordSaved = usePasswordSaved(landing.kind)
+  const needsSecondStep = useNeedsSecondStep(session)
+  // Whether this page has shown the admin since the last Sign Out. A session that comes
+  // back through the signed-out dialog over open editors is asked for its code over them
+  // too (they stay mounted, inert), so what was typed survives the second step.
+  const [shellShown, setShellShown] = useState(false)
+  const shellNow = !isLoading && (session ? !needsSecondStep && !landing.kind : endedEmail !== null)
+  if (shellNow && !shellShown) setShellShown(true)
+  if (!isLoading && !session && endedEmail === null && shellShown) setShellShown(false)
+  const stepOverShell = session !== null && needsSecondStep && shellShown
+  const twoStep = session && (
+    <TwoStepScreen session={session} onSignOut={() => void onSignOut()} signingOut={signingOut} signOutError={signOutError} />
+  )
 
   // supabase-js keeps the session when the server could not be told (it is unreachable,
   // say), so the owner is told and can try again rather than believing they are out.
@@ -94,27 +110,34 @@ export default function AdminRoute() {
         <FullScreenLoading />
       ) : !session && endedEmail === null ? (
         <SignInScreen />
-      ) : session && landing.kind ? (
+      ) : session && needsSecondStep && !stepOverShell ? (
+        twoStep
+      ) : session && landing.kind && !stepOverShell ? (
         <SetPasswordScreen invited={landing.kind === 'invite'} onDone={landing.done} />
       ) : (
-        <AdminShell
-          email={session?.user.email ?? ''}
-          signedOut={!session}
-          section={section}
-          onSelectSection={setSection}
-          onSignOut={() => void onSignOut()}
-          signingOut={signingOut}
-          signOutError={signOutError}
-          badges={sectionBadges}
-        >
-          {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
-          {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
-          {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
-          {section === 'contact' && <MailProblemsNotice />}
-          <Editor />
-          {section === 'settings' && <NotificationEmailSettings />}
-          <SessionEndedDialog email={endedEmail} />
-        </AdminShell>
+        <>
+          <div inert={stepOverShell || undefined}>
+            <AdminShell
+              email={session?.user.email ?? ''}
+              signedOut={!session}
+              section={section}
+              onSelectSection={setSection}
+              onSignOut={() => void onSignOut()}
+              signingOut={signingOut}
+              signOutError={signOutError}
+              badges={sectionBadges}
+            >
+              {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
+              {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
+              {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
+              {section === 'contact' && <MailProblemsNotice />}
+              <Editor />
+              {section === 'settings' && <NotificationEmailSettings />}
+              <SessionEndedDialog email={endedEmail} />
+            </AdminShell>
+          </div>
+          {stepOverShell && <div className="fixed inset-0 z-50 overflow-y-auto">{twoStep}</div>}
+        </>
       )}
     </>
   )

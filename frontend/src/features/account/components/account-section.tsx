@@ -1,12 +1,15 @@
-// The admin's Account section: change the password, invite a colleague, and see mails
-// the server could not deliver.
+// The admin's Account section: change the password, two-step sign-in, passkeys, invite a
+// colleague, and see mails the server could not deliver.
 import { Card } from '@/components/ui/card'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { accountTexts } from '@/config/account'
 import { useSession } from '@/features/auth/api/get-session'
 import { InviteColleagueForm } from './invite-colleague-form'
 import { MailProblemsNotice } from './mail-problems-notice'
+import { PasskeySettings } from './passkey-settings'
 import { SetPasswordForm } from './set-password-form'
+import { TwoStepSettings } from './two-step-settings'
+import { twoStepTexts } from '@/config/two-step'
 
 export function AccountSection() {
   const { session } = useSession()
@@ -20,6 +23,14 @@ export function AccountSection() {
       <Card className="p-6 sm:p-8">
         <h3 className="mb-4 font-display text-xl font-semibold text-slate-950">{accountTexts.changeTitle}</h3>
         <SetPasswordForm onDone={() => {}} doneText={accountTexts.changed} guarded />
+      </Card>
+      <Card className="p-6 sm:p-8">
+        <h3 className="mb-2 font-display text-xl font-semibold text-slate-950">{twoStepTexts.title}</h3>
+        <TwoStepSettings />
+      </Card>
+      <Card className="p-6 sm:p-8">
+        <h3 className="mb-2 font-display text-xl font-semibold text-slate-950">{twoStepTexts.passkeysTitle}</h3>
+        <PasskeySettings />
       </Card>
       <Card className="p-6 sm:p-8">
         <h3 className="font-display text-xl font-semibold text-slate-950">{accountTexts.inviteTitle}</h3>

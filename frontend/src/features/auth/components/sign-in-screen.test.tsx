@@ -1,12 +1,19 @@
 import { fireEvent, render, screen } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signIn } from '../api/sign-in'
 import { SignInScreen } from './sign-in-screen'
 
 const signInWithPassword = vi.fn()
+const signInWithPasskey = vi.fn()
 const rpc = vi.fn(async () => ({ data: false, error: null }))
 vi.mock('@/lib/supabase', () => ({
-  supabase: { auth: { signInWithPassword: (...args: unknown[]) => signInWithPassword(...args) }, rpc: () => rpc() },
+  supabase: {
+    auth: {
+      signInWithPassword: (...args: unknown[]) => signInWithPassword(...args),
+      signInWithPasskey: (...args: unknown[]) => signInWithPasskey(...args),
+    },
+    rpc: () => rpc(),
+  },
 }))
 const retryAfterSeconds = vi.fn<(path: string) => number | undefined>()
 vi.mock('@/lib/retry-after', () => ({ retryAfterSeconds: (path: string) => retryAfterSeconds(path) }))
@@ -87,6 +94,35 @@ describe('SignInScreen', () => {
     expect((screen.getByLabelText('Password') as HTMLInputElement).disabled).toBe(true)
     resolve({ data: { session: {}, user: {} }, error: null })
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy()
+  })
+})
+
+describe('Sign in with a passkey', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('is offered only where the browser has WebAuthn', () => {
+    const { unmount } = render(<SignInScreen />)
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull()
+    unmount()
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+    vi.stubGlobal('navigator', { ...navigator, credentials: { create: () => null, get: () => null } })
+    render(<SignInScreen />)
+    expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeTruthy()
+  })
+
+  it('says so when the person called the passkey off', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
+    vi.stubGlobal('navigator', { ...navigator, credentials: { create: () => null, get: () => null } })
+    signInWithPasskey.mockResolvedValue({
+      data: null,
+      error: { name: 'NotAllowedError', code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', message: 'cancelled' },
+    })
+    render(<SignInScreen />)
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('No passkey was used. Try again when your device asks.')
   })
 })
 

@@ -1,7 +1,8 @@
 // The sign-in screen of /admin: email and password, the three messages of the spec (and
 // how long to wait when sign-ins are throttled), and how the owner account is made (there is no sign-up and there are no demo credentials).
-// From it: "Forgot password?" and, for an invitee, the invitation's 6-digit code.
-import { Eye, EyeOff, LockKeyhole } from 'lucide-react'
+// From it: "Forgot password?", for an invitee the invitation's 6-digit code, and where the
+// browser can use them, "Sign in with a passkey".
+import { Eye, EyeOff, KeyRound, LockKeyhole } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -14,6 +15,8 @@ import { accountTexts } from '@/config/account'
 import { landingEmailLink } from '@/lib/email-link'
 import { useHasEditorAccount } from '../api/has-editor-account'
 import { useSignIn } from '../api/sign-in'
+import { supportsPasskeys, useSignInWithPasskey } from '../api/passkeys'
+import { twoStepTexts } from '@/config/two-step'
 import { normalizeEmail, validateSignIn } from '../validation'
 import { EmailCodeForm } from './email-code-form'
 import { ForgotPasswordForm } from './forgot-password-form'
@@ -31,6 +34,16 @@ export function SignInScreen() {
   const [invited, setInvited] = useState(false)
   // The setup note is for a site without an owner yet; unknown (loading, failed) counts as having one.
   const { data: hasAccount } = useHasEditorAccount()
+  const { mutate: signInWithPasskey, isPending: passkeyPending } = useSignInWithPasskey()
+  const [passkeyError, setPasskeyError] = useState<string | null>(null)
+  const [passkeys] = useState(supportsPasskeys)
+
+  async function onPasskey() {
+    setError(null)
+    setPasskeyError(null)
+    const result = await signInWithPasskey()
+    if (!result.success) setPasskeyError(result.error)
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -113,9 +126,24 @@ export function SignInScreen() {
               </div>
             </div>
             <FormAlert id={`${id}-error`}>{error}</FormAlert>
-            <Button type="submit" className="w-full" disabled={isPending}>
+            <Button type="submit" className="w-full" disabled={isPending || passkeyPending}>
               {isPending ? authTexts.submitting : authTexts.submit}
             </Button>
+            {passkeys && (
+              <>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="w-full"
+                  onClick={() => void onPasskey()}
+                  disabled={isPending || passkeyPending}
+                >
+                  <KeyRound aria-hidden="true" />
+                  {passkeyPending ? twoStepTexts.signingInWithPasskey : twoStepTexts.signInWithPasskey}
+                </Button>
+                <FormAlert>{passkeyError}</FormAlert>
+              </>
+            )}
             <Button type="button" variant="link" className="w-full" onClick={() => setForgot(true)}>
               {accountTexts.forgotLink}
             </Button>
