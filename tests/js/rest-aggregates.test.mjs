@@ -111,6 +111,23 @@ describe('without PLEAT_DB_AGGREGATES (the default)', () => {
   });
   after(() => fx?.stop());
 
+  test("books(count) counts each parent's rows, as a column PostgREST passes to PostgreSQL", async () => {
+    const res = await fx.anon.from('authors').select('name, books!author_id(count)').order('id');
+    expectOk(assert, res, {
+      data: [
+        { name: 'Ursula Le Guin', books: [{ count: 2 }] },
+        { name: 'Octavia Butler', books: [{ count: 2 }] },
+        { name: 'Terry Pratchett', books: [{ count: 1 }] },
+        { name: 'Anonymous', books: [{ count: 0 }] },
+      ],
+    });
+  });
+
+  test('count as the only column counts the rows', async () => {
+    const res = await fx.anon.from('books').select('count');
+    expectOk(assert, res, { data: [{ count: 5 }] });
+  });
+
   for (const select of ['count()', 'price.sum()', 'author_id, price.avg()', 'id, reviews(stars.max())']) {
     test(`select('${select}') is PostgREST's PGRST123`, async () => {
       const res = await fx.anon.from('books').select(select);

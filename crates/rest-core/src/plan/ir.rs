@@ -78,6 +78,10 @@ pub enum SelectField {
     CountAll {
         cast: Option<CastType>,
         alias: String,
+        /// `select=count` on a relation without a `count` column, which PostgreSQL
+        /// reads as `count(t)` and PostgREST passes through whatever the setting:
+        /// `rel(count)` counts an embed's rows. It groups nothing, as there.
+        legacy: bool,
     },
 }
 
@@ -96,7 +100,7 @@ impl SelectField {
     pub fn is_aggregate(&self) -> bool {
         matches!(
             self,
-            SelectField::CountAll { .. }
+            SelectField::CountAll { legacy: false, .. }
                 | SelectField::Column {
                     aggregate: Some(_),
                     ..

@@ -47,7 +47,20 @@ fn select_field(cols: Columns, item: &SelectItem) -> Result<SelectField, Error> 
         SelectItem::Count { alias, cast } => Ok(SelectField::CountAll {
             cast: cast.as_deref().map(checked_cast).transpose()?,
             alias: alias.clone().unwrap_or_else(|| "count".to_string()),
+            legacy: false,
         }),
+        SelectItem::Field {
+            field,
+            alias,
+            cast,
+            aggregate: None,
+        } if field.name == "count" && field.json_path.is_empty() && cols.get("count").is_err() => {
+            Ok(SelectField::CountAll {
+                cast: cast.as_deref().map(checked_cast).transpose()?,
+                alias: alias.clone().unwrap_or_else(|| "count".to_string()),
+                legacy: true,
+            })
+        }
         SelectItem::Field {
             field,
             alias,

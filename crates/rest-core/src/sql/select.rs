@@ -50,7 +50,7 @@ fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
             }
             out
         }
-        SelectField::CountAll { cast, alias } => {
+        SelectField::CountAll { cast, alias, .. } => {
             format!(
                 "{} AS {}",
                 cast_to("COUNT(*)".into(), cast.as_ref()),

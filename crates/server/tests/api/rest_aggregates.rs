@@ -126,7 +126,7 @@ async fn aggregates_group_by_the_other_columns_and_per_parent_in_embeds() {
 }
 
 #[tokio::test]
-async fn aggregates_are_refused_when_not_enabled() {
+async fn aggregates_are_refused_when_not_enabled_but_count_as_a_column_is_not() {
     let app = spawn_rest_app().await;
     let refused = json!({
         "code": "PGRST123",
@@ -134,6 +134,23 @@ async fn aggregates_are_refused_when_not_enabled() {
         "details": null,
         "hint": null
     });
+    assert_eq!(
+        read(&app, "authors", "name,books!author_id(count)", Some("id")).await,
+        (
+            200,
+            json!([
+                { "name": "Ursula Le Guin", "books": [{ "count": 2 }] },
+                { "name": "Octavia Butler", "books": [{ "count": 2 }] },
+                { "name": "Terry Pratchett", "books": [{ "count": 1 }] },
+                { "name": "Anonymous", "books": [{ "count": 0 }] }
+            ])
+        ),
+        "`rel(count)` is a column to PostgREST, allowed without the setting"
+    );
+    assert_eq!(
+        read(&app, "books", "count", None).await,
+        (200, json!([{ "count": 5 }]))
+    );
     for select in [
         "count()",
         "price.sum()",

@@ -1,6 +1,6 @@
 //! Aggregates in `select` with `PLEAT_DB_AGGREGATES` on: each function, casts
 //! before and after, aliases, the `GROUP BY` of everything else, per parent in
-//! an embed.
+//! an embed; and `count` as a column, which needs no setting.
 
 use crate::plan::PlanSettings;
 use crate::test_support::{error, plan_with, settings, show_statement};
@@ -94,4 +94,27 @@ fn errors() {
     insta::assert_snapshot!(agg("/books?select=price.sum()::int4 from pg_authid"), @r#"400 {"code":"42704","details":null,"hint":null,"message":"type \"int4 from pg_authid\" does not exist"}"#);
     insta::assert_snapshot!(agg("/books?select=nope.sum()"), @r#"400 {"code":"42703","details":null,"hint":null,"message":"column books.nope does not exist"}"#);
     insta::assert_snapshot!(agg("/books?select=title,...authors!author_id(count())"), @r#"400 {"code":"PGRST127","details":"Aggregates are not implemented for spread embeds.","hint":null,"message":"Feature not implemented"}"#);
+}
+
+#[test]
+/// PostgreSQL reads `t.count` as `count(t)` when `t` has no `count` column, which
+/// PostgREST passes through unchecked: `rel(count)` is how supabase-js apps
+/// count an embed's rows, with or without aggregates enabled.
+fn count_as_a_column() {
+    insta::assert_snapshot!(source("/authors?select=name,books!author_id(count)"), @r#"
+        WITH pgrst_source AS (SELECT "public"."authors"."name", COALESCE("authors_books_1"."authors_books_1", '[]') AS "books"
+        FROM "public"."authors"
+        LEFT JOIN LATERAL (SELECT json_agg("authors_books_1")::jsonb AS "authors_books_1"
+        FROM (SELECT COUNT(*) AS "count"
+        FROM "public"."books" AS "books_1"
+        WHERE "books_1"."author_id" = "public"."authors"."id") AS "authors_books_1") AS "authors_books_1" ON TRUE)
+    "#);
+    insta::assert_snapshot!(crate::test_support::get("/books?select=n:count::text"), @r#"
+        WITH pgrst_source AS (SELECT CAST(COUNT(*) AS text) AS "n"
+        FROM "public"."books")
+        SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+        FROM (SELECT *
+        FROM pgrst_source) _postgrest_t
+        --
+    "#);
 }
