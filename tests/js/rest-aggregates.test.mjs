@@ -87,6 +87,22 @@ describe('with PLEAT_DB_AGGREGATES=true', () => {
     });
   });
 
+  test("count: 'exact' counts the groups, not the rows grouped", async () => {
+    const res = await fx.anon
+      .from('books')
+      .select('author_id, count()', { count: 'exact' })
+      .order('author_id')
+      .limit(2);
+    expectOk(assert, res, {
+      status: 206,
+      count: 3,
+      data: [
+        { author_id: 1, count: 2 },
+        { author_id: 2, count: 2 },
+      ],
+    });
+  });
+
   test('filters apply before grouping', async () => {
     const res = await fx.anon.from('books').select('count()').gt('published', 1975);
     expectOk(assert, res, { data: [{ count: 3 }] });

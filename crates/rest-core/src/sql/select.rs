@@ -7,7 +7,7 @@
 
 use super::filter;
 use super::{column, field, ident, limit_offset, qualified, table};
-use crate::parse::{AggregateFunction, Direction, Nulls};
+use crate::parse::{AggregateFunction, Direction, Nulls, RowRange};
 use crate::plan::ir::{
     AggregateCall, CastType, Cond, Embed, JoinCond, OrderItem, OrderTarget, ReadNode, SelectField,
     TableRef,
@@ -300,7 +300,17 @@ fn count_node(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> St
     format!("SELECT 1{}{}", from(node, parent), where_clause(conds))
 }
 
-/// The rows `root` would give without its range, for `count=`.
+/// The rows `root` would give without its range, for `count=`. A grouped read
+/// gives a row per group, so its groups are what is counted (PostgREST counts
+/// the rows before grouping when a range is given, a total no page adds up to).
 pub fn count(st: &mut Statement, root: &ReadNode) -> String {
+    if root.select.iter().any(SelectField::is_aggregate) {
+        let all = ReadNode {
+            order: Vec::new(),
+            range: RowRange::ALL,
+            ..root.clone()
+        };
+        return format!("SELECT 1 FROM ({}) AS pgrst_groups", render(st, &all, None));
+    }
     count_node(st, root, None)
 }

@@ -110,6 +110,25 @@ async fn aggregates_group_by_the_other_columns_and_per_parent_in_embeds() {
             ])
         )
     );
+    let page = send(
+        client(&app)
+            .from("books")
+            .select("author_id,count()")
+            .order("author_id")
+            // After `exact_count()`, whose `Range: 0-0` only asks for the total.
+            .exact_count()
+            .limit(2),
+    )
+    .await;
+    assert_eq!(
+        (page.status, page.header("content-range"), &page.body),
+        (
+            206,
+            "0-1/3",
+            &json!([{ "author_id": 1, "count": 2 }, { "author_id": 2, "count": 2 }])
+        ),
+        "the total is of groups, as the pages are"
+    );
     let (status, body) = read(&app, "books", "title,...authors!author_id(count())", None).await;
     assert_eq!(
         (status, body),

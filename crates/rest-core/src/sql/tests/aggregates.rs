@@ -78,6 +78,38 @@ fn grouping() {
 }
 
 #[test]
+fn counting_groups() {
+    let on = PlanSettings {
+        aggregates: true,
+        ..settings()
+    };
+    let p = plan_with(
+        &on,
+        "GET",
+        "/books?select=author_id,count()&order=author_id&limit=2",
+        &[("prefer", "count=exact")],
+        "",
+    )
+    .unwrap();
+    insta::assert_snapshot!(show_statement(&p.statement), @r#"
+        WITH pgrst_source AS (SELECT "public"."books"."author_id", COUNT(*) AS "count"
+        FROM "public"."books"
+        GROUP BY "public"."books"."author_id"
+        ORDER BY "public"."books"."author_id"
+        LIMIT 2 OFFSET 0)
+        , pgrst_source_count AS (SELECT 1
+        FROM (SELECT "public"."books"."author_id", COUNT(*) AS "count"
+        FROM "public"."books"
+        GROUP BY "public"."books"."author_id") AS pgrst_groups)
+        SELECT (SELECT pg_catalog.count(*)
+        FROM pgrst_source_count) AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
+        FROM (SELECT *
+        FROM pgrst_source) _postgrest_t
+        --
+    "#);
+}
+
+#[test]
 fn in_embeds() {
     insta::assert_snapshot!(source("/authors?select=name,books!author_id(price.sum(),count())"), @r#"
         WITH pgrst_source AS (SELECT "public"."authors"."name", COALESCE("authors_books_1"."authors_books_1", '[]') AS "books"
