@@ -103,6 +103,19 @@ describe('with PLEAT_DB_AGGREGATES=true', () => {
     });
   });
 
+  test("aggregates over a function's rows", async () => {
+    const res = await fx.anon.rpc('books_by', { author: 1 }).select('price.sum(), count()');
+    expectOk(assert, res, { data: [{ sum: 22.49, count: 2 }] });
+  });
+
+  test('aggregates over the rows a write returns', async () => {
+    const res = await fx.service
+      .from('genres')
+      .insert([{ name: 'poetry' }, { name: 'drama' }])
+      .select('count(), id.max()');
+    expectOk(assert, res, { status: 201, data: [{ count: 2, max: 5 }] });
+  });
+
   test('filters apply before grouping', async () => {
     const res = await fx.anon.from('books').select('count()').gt('published', 1975);
     expectOk(assert, res, { data: [{ count: 3 }] });
