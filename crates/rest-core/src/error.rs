@@ -85,6 +85,10 @@ pub enum Error {
     /// default configuration.
     #[error("Use of aggregate functions is not allowed")]
     AggregatesNotAllowed,
+    /// PGRST127: a request PostgREST's grammar accepts that Pleat does not
+    /// implement; holds the details.
+    #[error("Feature not implemented")]
+    NotImplemented(String),
     /// PGRST124: `Prefer: handling=strict, max-affected=n` and more rows were affected;
     /// holds how many.
     #[error("Query result exceeds max-affected preference constraint")]
@@ -170,6 +174,7 @@ impl Error {
             | Self::RelatedOrderNotToOne { .. }
             | Self::SpreadNotToOne { .. }
             | Self::AggregatesNotAllowed
+            | Self::NotImplemented(_)
             | Self::MaxAffected(_)
             | Self::BadEmbedOperator(_) => 400,
             Self::NotFound => 404,
@@ -221,6 +226,7 @@ impl Error {
             Self::BadEmbedOperator(_) => "PGRST120",
             Self::InvalidPreferences(_) => "PGRST122",
             Self::AggregatesNotAllowed => "PGRST123",
+            Self::NotImplemented(_) => "PGRST127",
             Self::MaxAffected(_) => "PGRST124",
             Self::Schema(e) => e.code(),
             Self::Db(e) => e.code(),
@@ -232,6 +238,7 @@ impl Error {
         let text = match self {
             Self::QueryParam { details, .. } => details.clone(),
             Self::InvalidRange(e) => e.details(),
+            Self::NotImplemented(d) => d.clone(),
             Self::InvalidPreferences(prefs) => format!("Invalid preferences: {}", prefs.join(", ")),
             Self::ChangesOffLimits { changed, limit } => format!(
                 "Results contain {changed} rows changed but the maximum number allowed is {limit}"

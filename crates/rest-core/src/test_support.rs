@@ -13,6 +13,7 @@ pub fn settings() -> PlanSettings {
     PlanSettings {
         schemas: vec!["public".into()],
         max_rows: None,
+        aggregates: false,
     }
 }
 
@@ -59,6 +60,7 @@ pub fn show_statement(st: &Statement) -> String {
         " WHERE ",
         " LEFT JOIN ",
         " INNER JOIN ",
+        " GROUP BY ",
         " ORDER BY ",
         " LIMIT ",
         " RETURNING ",

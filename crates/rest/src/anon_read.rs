@@ -56,6 +56,7 @@ pub async fn read_as_anon(state: &RestState, target: &str) -> Result<String, Ano
     let settings = PlanSettings {
         schemas: state.settings.schemas.clone(),
         max_rows: None,
+        aggregates: state.settings.aggregates,
     };
     let plan = prepare(&api, &reload::current(&state.cache), &settings, &[])?;
     if !plan.read_only {

@@ -37,6 +37,8 @@ pub struct RestSettings {
     /// The public URL (`PLEAT_SITE_URL`): the OpenAPI document's host and
     /// scheme come from it, never from a request's `Host` or forwarded headers.
     pub public_url: String,
+    /// `PLEAT_DB_AGGREGATES` (PostgREST's `db-aggregates-enabled`).
+    pub aggregates: bool,
 }
 
 pub struct RestState {
@@ -220,6 +222,7 @@ async fn serve(
     let settings = PlanSettings {
         schemas: state.settings.schemas.clone(),
         max_rows: None,
+        aggregates: state.settings.aggregates,
     };
     let plan = prepare(&api, &cache, &settings, body)?;
     let ending = response::ending(plan.read_only, &plan.response);

@@ -55,6 +55,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_ADMIN_EMAIL",
     "PLEAT_ADMIN_PASSWORD",
     "PLEAT_DB_SCHEMAS",
+    "PLEAT_DB_AGGREGATES",
     "PLEAT_DISABLE_SIGNUP",
     "PLEAT_SECURE_PASSWORD_CHANGE",
     "PLEAT_REFRESH_TOKEN_REUSE_INTERVAL",
@@ -118,6 +119,10 @@ pub struct Config {
     pub migrations_dir: PathBuf,
     pub admin: Option<(String, SecretString)>,
     pub db_schemas: Vec<String>,
+    /// PLEAT_DB_AGGREGATES: aggregates in `select` (`count()`, `amount.sum()`),
+    /// off by default as PostgREST's `db-aggregates-enabled`, since a grouped
+    /// read over a large table costs what a client asks.
+    pub db_aggregates: bool,
     pub disable_signup: bool,
     /// A password change from a session older than a day needs the code
     /// `reauthenticate()` mails (GoTrue's secure password change).
@@ -297,6 +302,7 @@ impl Config {
             migrations_dir: get("PLEAT_MIGRATIONS_DIR").unwrap_or("migrations").into(),
             admin,
             db_schemas,
+            db_aggregates: boolean(get("PLEAT_DB_AGGREGATES"), "PLEAT_DB_AGGREGATES", false)?,
             disable_signup: boolean(get("PLEAT_DISABLE_SIGNUP"), "PLEAT_DISABLE_SIGNUP", true)?,
             secure_password_change: boolean(
                 get("PLEAT_SECURE_PASSWORD_CHANGE"),

@@ -293,6 +293,7 @@ impl Application {
                     }),
                     trusted_proxies: config.trusted_proxies.clone(),
                     public_url: site_url.clone(),
+                    aggregates: config.db_aggregates,
                 },
                 keyring.clone(),
             )

@@ -5,7 +5,9 @@
 
 use serde::Serialize;
 
-use crate::parse::{Direction, JsonStep, LogicOp, Nulls, OpExpr, Resolution, RowRange};
+use crate::parse::{
+    AggregateFunction, Direction, JsonStep, LogicOp, Nulls, OpExpr, Resolution, RowRange,
+};
 use crate::schema_cache::QualifiedName;
 
 /// How SQL names a relation inside a query.
@@ -39,14 +41,47 @@ impl CastType {
     }
 }
 
+/// An aggregate over a field (`amount.sum()::int`): the function and the cast of
+/// its result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AggregateCall {
+    pub function: AggregateFunction,
+    pub cast: Option<CastType>,
+}
+
+impl AggregateCall {
+    /// The key PostgreSQL (and so PostgREST) gives an unaliased aggregate.
+    pub fn default_alias(&self) -> &'static str {
+        match self.function {
+            AggregateFunction::Sum => "sum",
+            AggregateFunction::Avg => "avg",
+            AggregateFunction::Count => "count",
+            AggregateFunction::Max => "max",
+            AggregateFunction::Min => "min",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum SelectField {
     /// `*`
     Star,
+    /// A column (cast by `cast`), or an aggregate of it; an aggregate always has an
+    /// alias.
     Column {
         column: ColumnRef,
         cast: Option<CastType>,
         alias: Option<String>,
+        aggregate: Option<AggregateCall>,
+    },
+    /// `count()`: the number of rows (of each group).
+    CountAll {
+        cast: Option<CastType>,
+        alias: String,
+        /// `select=count` on a relation without a `count` column, which PostgreSQL
+        /// reads as `count(t)` and PostgREST passes through whatever the setting:
+        /// `rel(count)` counts an embed's rows. It groups nothing, as there.
+        legacy: bool,
     },
 }
 
@@ -58,7 +93,19 @@ impl SelectField {
             SelectField::Column { column, alias, .. } => {
                 Some(alias.clone().unwrap_or_else(|| column.name.clone()))
             }
+            SelectField::CountAll { alias, .. } => Some(alias.clone()),
         }
+    }
+
+    pub fn is_aggregate(&self) -> bool {
+        matches!(
+            self,
+            SelectField::CountAll { legacy: false, .. }
+                | SelectField::Column {
+                    aggregate: Some(_),
+                    ..
+                }
+        )
     }
 }
 

@@ -29,6 +29,9 @@ pub struct PlanSettings {
     pub schemas: Vec<String>,
     /// PostgREST's `db-max-rows`: caps every level of a read.
     pub max_rows: Option<i64>,
+    /// PostgREST's `db-aggregates-enabled` (off by default): without it an
+    /// aggregate in `select` is PGRST123.
+    pub aggregates: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -165,6 +168,7 @@ fn plan_read(c: &Common, relation: &str, headers_only: bool) -> Result<Plan, Err
         schema: c.schema,
         max_rows: c.settings.max_rows,
         mutation: false,
+        aggregates: c.settings.aggregates,
     };
     let level = Level {
         relation: rel.qualified_name(),

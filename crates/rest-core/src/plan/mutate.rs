@@ -45,6 +45,7 @@ pub fn plan(
         schema: c.schema,
         max_rows: None,
         mutation: true,
+        aggregates: c.settings.aggregates,
     };
     let level = Level {
         relation: qn.clone(),

@@ -3,11 +3,11 @@
 //! order and range, with `max_rows` capping every level of a read.
 
 use super::columns::{checked_cast, json_alias, Columns};
-use super::ir::{Embed, ReadNode, SelectField, TableRef};
+use super::ir::{AggregateCall, Embed, ReadNode, SelectField, TableRef};
 use super::skeleton::Skeleton;
 use super::{filter, relate};
 use crate::error::Error;
-use crate::parse::{JoinType, RowRange, SelectItem};
+use crate::parse::{Field, JoinType, RowRange, SelectItem};
 use crate::schema_cache::{Column, QualifiedName, SchemaCache};
 
 pub struct ReadCtx<'a> {
@@ -19,6 +19,8 @@ pub struct ReadCtx<'a> {
     /// A mutation's representation ignores `order` and `limit` on embeds, as
     /// PostgREST does.
     pub mutation: bool,
+    /// PostgREST's `db-aggregates-enabled`: `count()`, `col.sum()` … are allowed.
+    pub aggregates: bool,
 }
 
 /// Where a level's rows come from.
@@ -42,21 +44,91 @@ pub fn restrict(range: RowRange, max_rows: Option<i64>) -> RowRange {
 fn select_field(cols: Columns, item: &SelectItem) -> Result<SelectField, Error> {
     match item {
         SelectItem::Star => Ok(SelectField::Star),
-        SelectItem::Count { .. }
-        | SelectItem::Field {
-            aggregate: Some(_), ..
-        } => Err(Error::AggregatesNotAllowed),
-        SelectItem::Field {
-            field, alias, cast, ..
-        } => Ok(SelectField::Column {
-            column: cols.column_ref(field)?,
+        SelectItem::Count { alias, cast } => Ok(SelectField::CountAll {
             cast: cast.as_deref().map(checked_cast).transpose()?,
-            alias: alias.clone().or_else(|| json_alias(field)),
+            alias: alias.clone().unwrap_or_else(|| "count".to_string()),
+            legacy: false,
         }),
+        SelectItem::Field {
+            field,
+            alias,
+            cast,
+            aggregate: None,
+        } if field.name == "count" && field.json_path.is_empty() && cols.get("count").is_err() => {
+            Ok(SelectField::CountAll {
+                cast: cast.as_deref().map(checked_cast).transpose()?,
+                alias: alias.clone().unwrap_or_else(|| "count".to_string()),
+                legacy: true,
+            })
+        }
+        SelectItem::Field {
+            field,
+            alias,
+            cast,
+            aggregate,
+        } => {
+            let aggregate = aggregate
+                .as_ref()
+                .map(|a| -> Result<AggregateCall, Error> {
+                    Ok(AggregateCall {
+                        function: a.function,
+                        cast: a.cast.as_deref().map(checked_cast).transpose()?,
+                    })
+                })
+                .transpose()?;
+            // An aggregate is named after its function, as PostgreSQL labels it,
+            // even over a JSON path.
+            let alias = match &aggregate {
+                Some(a) => Some(alias.clone().unwrap_or_else(|| a.default_alias().into())),
+                None => alias.clone().or_else(|| json_alias(field)),
+            };
+            Ok(SelectField::Column {
+                column: cols.column_ref(field)?,
+                cast: cast.as_deref().map(checked_cast).transpose()?,
+                alias,
+                aggregate,
+            })
+        }
         SelectItem::Relation { .. } | SelectItem::Spread { .. } => {
             unreachable!("embeds are children of the skeleton")
         }
     }
+}
+
+fn is_aggregate(item: &SelectItem) -> bool {
+    matches!(
+        item,
+        SelectItem::Count { .. }
+            | SelectItem::Field {
+                aggregate: Some(_),
+                ..
+            }
+    )
+}
+
+/// `*` as every column by name: a grouped read groups by each of them, and a
+/// spread under it lifts them by name into its parent's `GROUP BY`.
+fn expand_star(cols: Columns, select: Vec<SelectField>) -> Result<Vec<SelectField>, Error> {
+    let mut out = Vec::with_capacity(select.len());
+    for f in select {
+        if f != SelectField::Star {
+            out.push(f);
+            continue;
+        }
+        for c in cols.columns {
+            let field = Field {
+                name: c.name.clone(),
+                json_path: Vec::new(),
+            };
+            out.push(SelectField::Column {
+                column: cols.column_ref(&field)?,
+                cast: None,
+                alias: None,
+                aggregate: None,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// Selects nothing at all, down the whole subtree (`rel()`, `rel(sub())`).
@@ -64,7 +136,13 @@ fn selects_nothing(skel: &Skeleton) -> bool {
     skel.fields.is_empty() && skel.children.iter().all(selects_nothing)
 }
 
-fn embed(ctx: &ReadCtx, parent: &Level, skel: &Skeleton, depth: usize) -> Result<Embed, Error> {
+fn embed(
+    ctx: &ReadCtx,
+    parent: &Level,
+    skel: &Skeleton,
+    depth: usize,
+    grouped: bool,
+) -> Result<Embed, Error> {
     let rel = relate::find(
         ctx.cache,
         ctx.schema,
@@ -77,6 +155,12 @@ fn embed(ctx: &ReadCtx, parent: &Level, skel: &Skeleton, depth: usize) -> Result
             origin: rel.table.name.clone(),
             target: skel.name.clone(),
         });
+    }
+    // Without the setting, the aggregate itself is the error (PGRST123, below).
+    if skel.spread && ctx.aggregates && skel.fields.iter().any(is_aggregate) {
+        return Err(Error::NotImplemented(
+            "Aggregates are not implemented for spread embeds.".into(),
+        ));
     }
     let target = ctx
         .cache
@@ -103,7 +187,7 @@ fn embed(ctx: &ReadCtx, parent: &Level, skel: &Skeleton, depth: usize) -> Result
         if ctx.mutation { None } else { skel.range }.unwrap_or(RowRange::ALL),
         ctx.max_rows,
     );
-    let node = node(ctx, &level, skel, range, depth)?;
+    let node = node(ctx, &level, skel, range, depth, grouped)?;
     Ok(Embed {
         join: relate::join_conditions(rel, &table, &parent.table),
         junction: match &rel.cardinality {
@@ -122,19 +206,26 @@ fn embed(ctx: &ReadCtx, parent: &Level, skel: &Skeleton, depth: usize) -> Result
     })
 }
 
-/// One level and everything below it; `depth` is the level's (the root is 0).
+/// One level and everything below it; `depth` is the level's (the root is 0), and
+/// `grouped` says a level above aggregates.
 pub fn node(
     ctx: &ReadCtx,
     level: &Level,
     skel: &Skeleton,
     range: RowRange,
     depth: usize,
+    grouped: bool,
 ) -> Result<ReadNode, Error> {
+    let aggregates = skel.fields.iter().any(is_aggregate);
+    let grouped = grouped || aggregates;
     let embeds = skel
         .children
         .iter()
-        .map(|child| embed(ctx, level, child, depth + 1))
+        .map(|child| embed(ctx, level, child, depth + 1, grouped))
         .collect::<Result<Vec<_>, _>>()?;
+    if aggregates && !ctx.aggregates {
+        return Err(Error::AggregatesNotAllowed);
+    }
     let cols = Columns {
         table: &level.table,
         columns: level.columns,
@@ -144,6 +235,10 @@ pub fn node(
         .iter()
         .map(|f| select_field(cols, f))
         .collect::<Result<Vec<_>, _>>()?;
+    let select = match grouped {
+        true => expand_star(cols, select)?,
+        false => select,
+    };
     let mut conds = skel
         .filters
         .iter()
@@ -176,5 +271,5 @@ pub fn root(
     skel: &Skeleton,
     range: RowRange,
 ) -> Result<ReadNode, Error> {
-    node(ctx, level, skel, restrict(range, ctx.max_rows), 0)
+    node(ctx, level, skel, restrict(range, ctx.max_rows), 0, false)
 }

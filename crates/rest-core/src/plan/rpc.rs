@@ -145,6 +145,7 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
             schema: c.schema,
             max_rows: c.settings.max_rows,
             mutation: false,
+            aggregates: c.settings.aggregates,
         };
         let level = Level {
             relation: relation.clone(),

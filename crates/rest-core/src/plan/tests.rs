@@ -16,6 +16,7 @@ fn schemas_and_tables() {
     let two = crate::plan::PlanSettings {
         schemas: vec!["public".into(), "api".into()],
         max_rows: None,
+        aggregates: false,
     };
     let p = plan_with(&two, "GET", "/books", &[], "").unwrap();
     assert_eq!(p.response.profile.as_deref(), Some("public"));

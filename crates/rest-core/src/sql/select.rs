@@ -2,14 +2,35 @@
 //! to-one as `row_to_json(alias.*)`, to-many as a `json_agg` defaulting to `[]`,
 //! spreads lifting the embed's columns; and the count query PostgREST runs
 //! beside it (`SELECT 1 …` with the root's conditions, `EXISTS` for inner joins).
+//! A level with aggregates groups by everything else it selects, its embeds
+//! included, as PostgREST does.
 
 use super::filter;
 use super::{column, field, ident, limit_offset, qualified, table};
-use crate::parse::{Direction, Nulls};
+use crate::parse::{AggregateFunction, Direction, Nulls, RowRange};
 use crate::plan::ir::{
-    Cond, Embed, JoinCond, OrderItem, OrderTarget, ReadNode, SelectField, TableRef,
+    AggregateCall, CastType, Cond, Embed, JoinCond, OrderItem, OrderTarget, ReadNode, SelectField,
+    TableRef,
 };
 use crate::statement::Statement;
+
+fn cast_to(expr: String, cast: Option<&CastType>) -> String {
+    match cast {
+        Some(cast) => format!("CAST({expr} AS {})", cast.as_sql()),
+        None => expr,
+    }
+}
+
+fn aggregate(expr: String, a: &AggregateCall) -> String {
+    let function = match a.function {
+        AggregateFunction::Sum => "SUM",
+        AggregateFunction::Avg => "AVG",
+        AggregateFunction::Count => "COUNT",
+        AggregateFunction::Max => "MAX",
+        AggregateFunction::Min => "MIN",
+    };
+    cast_to(format!("{function}({expr})"), a.cast.as_ref())
+}
 
 fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
     match f {
@@ -18,16 +39,65 @@ fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
             column,
             cast,
             alias,
+            aggregate: agg,
         } => {
-            let mut out = field(st, t, column);
-            if let Some(cast) = cast {
-                out = format!("CAST({out} AS {})", cast.as_sql());
+            let mut out = cast_to(field(st, t, column), cast.as_ref());
+            if let Some(a) = agg {
+                out = aggregate(out, a);
             }
             if let Some(alias) = alias {
                 out = format!("{out} AS {}", ident(alias));
             }
             out
         }
+        SelectField::CountAll { cast, alias, .. } => {
+            format!(
+                "{} AS {}",
+                cast_to("COUNT(*)".into(), cast.as_ref()),
+                ident(alias)
+            )
+        }
+    }
+}
+
+/// `GROUP BY` every selected term that is not an aggregate (by its alias when it
+/// has one) and every embed's output, when the level has an aggregate.
+fn group_by(st: &mut Statement, node: &ReadNode) -> String {
+    if !node.select.iter().any(SelectField::is_aggregate) {
+        return String::new();
+    }
+    let mut terms: Vec<String> = Vec::new();
+    for f in &node.select {
+        match f {
+            SelectField::Column {
+                aggregate: None,
+                alias: Some(alias),
+                ..
+            } => terms.push(ident(alias)),
+            SelectField::Column {
+                aggregate: None,
+                column,
+                ..
+            } => terms.push(field(st, &node.table, column)),
+            _ => {}
+        }
+    }
+    for e in node.embeds.iter().filter(|e| !e.empty) {
+        match e.spread {
+            false => terms.push(ident(&e.key)),
+            // Stars under an aggregate were expanded by the planner, so a spread
+            // names its columns.
+            true => terms.extend(
+                spread_names(&e.node)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|n| format!("{}.{}", ident(&e.agg_alias), ident(n))),
+            ),
+        }
+    }
+    match terms.is_empty() {
+        true => String::new(),
+        false => format!(" GROUP BY {}", terms.join(", ")),
     }
 }
 
@@ -170,10 +240,11 @@ fn render(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> String
             .map(|p| p.join.iter().map(join_cond).collect::<Vec<_>>())
             .unwrap_or_default(),
     );
+    let group = group_by(st, node);
     let order = order_by(st, t, &node.order);
     let range = limit_offset(node.range);
     format!(
-        "SELECT {}{}{joins}{}{order}{range}",
+        "SELECT {}{}{joins}{}{group}{order}{range}",
         items.join(", "),
         from(node, parent),
         where_clause(conds)
@@ -229,7 +300,17 @@ fn count_node(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> St
     format!("SELECT 1{}{}", from(node, parent), where_clause(conds))
 }
 
-/// The rows `root` would give without its range, for `count=`.
+/// The rows `root` would give without its range, for `count=`. A grouped read
+/// gives a row per group, so its groups are what is counted (PostgREST counts
+/// the rows before grouping when a range is given, a total no page adds up to).
 pub fn count(st: &mut Statement, root: &ReadNode) -> String {
+    if root.select.iter().any(SelectField::is_aggregate) {
+        let all = ReadNode {
+            order: Vec::new(),
+            range: RowRange::ALL,
+            ..root.clone()
+        };
+        return format!("SELECT 1 FROM ({}) AS pgrst_groups", render(st, &all, None));
+    }
     count_node(st, root, None)
 }

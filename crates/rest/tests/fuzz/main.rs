@@ -56,6 +56,7 @@ fn replay(spec: &str) {
     let settings = PlanSettings {
         schemas: vec!["public".into()],
         max_rows: index.is_multiple_of(4).then_some(100),
+        aggregates: index.is_multiple_of(2),
     };
     let began = std::time::Instant::now();
     let result = target::run(&case, &cache, &settings);

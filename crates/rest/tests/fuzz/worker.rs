@@ -37,6 +37,7 @@ fn settings(index: u64) -> PlanSettings {
         schemas: vec!["public".into()],
         // Every fourth case with PostgREST's db-max-rows set.
         max_rows: index.is_multiple_of(4).then_some(100),
+        aggregates: index.is_multiple_of(2),
     }
 }
 

@@ -26,6 +26,7 @@ pub struct Db {
     pub conns_config: tokio_postgres::Config,
     pub cache: SchemaCache,
     pub max_rows: Option<i64>,
+    pub aggregates: bool,
 }
 
 /// What came back: status, headers, and the body as JSON when it is JSON.
@@ -79,6 +80,7 @@ pub async fn db_with(extra: &str) -> Db {
         pool,
         cache,
         max_rows: None,
+        aggregates: false,
     }
 }
 
@@ -123,6 +125,7 @@ impl Db {
         let settings = PlanSettings {
             schemas: vec!["public".into()],
             max_rows: self.max_rows,
+            aggregates: self.aggregates,
         };
         let plan = prepare(&req, &self.cache, &settings, body.as_bytes())?;
         let ctx = RequestContext {

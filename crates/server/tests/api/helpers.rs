@@ -108,9 +108,15 @@ pub fn notes_app() -> pleat_test_support::AppBuilder {
 /// The app whose migrations are in `dir` (`PLEAT_MIGRATIONS_DIR`), on a
 /// fresh database migrated with them.
 pub async fn spawn_app_with_migrations(dir: &Path) -> TestApp {
+    spawn_app_with_migrations_and(dir, &[]).await
+}
+
+/// [`spawn_app_with_migrations`] with extra `PLEAT_*` variables.
+pub async fn spawn_app_with_migrations_and(dir: &Path, extra: &[(&str, &str)]) -> TestApp {
     TestApp::builder()
         .migrations(AppMigrations::Dir(dir.to_path_buf()))
         .site(write_site)
+        .vars(extra)
         .spawn()
         .await
 }

@@ -12,6 +12,7 @@ mod metrics;
 mod pool;
 mod replicas;
 mod rest;
+mod rest_aggregates;
 mod site;
 mod site_headers;
 mod site_pages;

@@ -18,10 +18,11 @@ use crate::helpers::{spawn_app_with_migrations, TestApp, JWT_SECRET};
 /// role may read and write) and `feedback` (anon may only insert,
 /// authenticated may read but not change).
 pub async fn spawn_rest_app() -> TestApp {
-    spawn_app_with_migrations(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rest_app"),
-    )
-    .await
+    spawn_app_with_migrations(&rest_app_dir()).await
+}
+
+pub fn rest_app_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rest_app")
 }
 
 fn rest_url(app: &TestApp) -> String {

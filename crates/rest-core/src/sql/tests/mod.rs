@@ -1,5 +1,6 @@
 //! The SQL of each feature against the fixture schema, pinned.
 
+mod aggregates;
 mod embeds;
 mod reads;
 mod writes;
