@@ -516,14 +516,16 @@ impl<'a> Renderer<'a> {
         }
         let mut text = format!("Args: {args}\nReturns: {returns}\n");
         if let Some(to) = returned {
-            let (from, one, set) = match self.computed_field_of(fun).and_then(|_| fun.args.first())
-            {
+            // A function of one row (named or not) is an embed from that row's relation.
+            let row_arg = match fun.args.as_slice() {
+                [a] => self
+                    .row_relation(a.type_id)
+                    .and_then(|_| self.c.types.get(&a.type_id)),
+                _ => None,
+            };
+            let (from, one, set) = match row_arg {
                 Some(arg) => {
-                    let from = self
-                        .c
-                        .types
-                        .get(&arg.type_id)
-                        .map_or("", |t| t.name.as_str());
+                    let from = arg.name.as_str();
                     if fun.returns_set {
                         (from, !many, true)
                     } else {

@@ -170,6 +170,15 @@ fn functions_postgrest_can_call_with_their_arguments_and_rows() {
             ),
             function("label", 25, false, None, vec![arg("", 200, "i", false)]),
             function("nothing", 2278, false, None, vec![]),
+            function(
+                "reviews_of",
+                200,
+                true,
+                Some(1000.0),
+                vec![arg("book", 200, "i", false)],
+            ),
+            function("pick", 25, false, None, vec![arg("a", 23, "i", false)]),
+            function("pick", 25, false, None, vec![arg("a", 25, "i", false)]),
         ],
     );
     assert_eq!(
@@ -203,6 +212,19 @@ fn functions_postgrest_can_call_with_their_arguments_and_rows() {
     assert_eq!(
         block(&out, "nothing: {"),
         ["Args: never", "Returns: undefined"]
+    );
+    assert!(
+        block(&out, "reviews_of: {")
+            .join("\n")
+            .contains("from: \"books\"\nto: \"books\"\nisOneToOne: false\nisSetofReturn: true"),
+        "{out}"
+    );
+    // PostgREST tells overloads apart by argument names only: `pick(a)` is ambiguous.
+    let conflict = "Returns: { error: true } & \"Could not choose the best candidate function between: public.pick(a => int4), public.pick(a => text). Try renaming the parameters or the function itself in the database so function overloading can be resolved\"";
+    assert_eq!(out.matches(conflict).count(), 2, "{out}");
+    assert!(
+        out.contains("      pick:\n        | {\n            Args: { a: number }\n"),
+        "{out}"
     );
     // A function of the row is a computed field of the table.
     assert_eq!(
