@@ -76,7 +76,7 @@ test('the same app with a misspelt column does not compile, and tsc names the co
 
 test('--schema picks the schemas, and an unknown one is an error', async () => {
   await pleat.sql('CREATE SCHEMA extra; CREATE TABLE extra.things (id int PRIMARY KEY)');
-  const both = await pleat.cli('gen', 'types', 'typescript', '--schema', 'public,extra');
+  const both = await pleat.cli('gen', 'types', 'typescript', '--schema', 'public, extra');
   assert.equal(both.code, 0, both.stderr);
   assert.match(both.stdout, /\n {2}extra: \{\n {4}Tables: \{\n {6}things: \{/);
   assert.match(both.stdout, /\n {2}public: \{/);
@@ -84,4 +84,7 @@ test('--schema picks the schemas, and an unknown one is an error', async () => {
   assert.equal(missing.code, 1);
   assert.equal(missing.stdout, '');
   assert.match(missing.stderr, /there is no schema nope/);
+  const empty = await pleat.cli('gen', 'types', 'typescript', '--schema', 'public,');
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /--schema has an empty schema name/);
 });

@@ -124,7 +124,14 @@ fn types_by_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<HashMap<i64, Pg
 /// `pleat gen types typescript [--schema a,b]`: print the types of `schemas`
 /// (default: the schemas `/rest/v1` exposes, PLEAT_DB_SCHEMAS).
 pub async fn run(schemas: Option<Vec<String>>, config: &Config) -> anyhow::Result<()> {
-    let schemas = schemas.unwrap_or_else(|| config.db_schemas.clone());
+    let schemas: Vec<String> = match schemas {
+        Some(list) => list.iter().map(|s| s.trim().to_string()).collect(),
+        None => config.db_schemas.clone(),
+    };
+    anyhow::ensure!(
+        !schemas.is_empty() && schemas.iter().all(|s| !s.is_empty()),
+        "--schema has an empty schema name"
+    );
     let secret = keys::load_or_create_secret(config)?;
     let db = pleat_db::Database::open(&db_settings(config, &secret, 1).await?).await?;
     let result = load(&db.owner, schemas).await;
