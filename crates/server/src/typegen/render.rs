@@ -15,6 +15,7 @@ const POSTGREST_VERSION: &str = "12";
 /// argument is json, jsonb or text (the body is passed whole).
 const UNNAMED_ARG_TYPES: [&str; 3] = ["json", "jsonb", "text"];
 
+/// The whole `database.types.ts`: `Json`, `Database`, the helper types and `Constants`.
 pub fn render(catalog: &Catalog) -> String {
     let mut schemas: Vec<&str> = catalog.schemas.iter().map(String::as_str).collect();
     schemas.sort_unstable();
@@ -26,8 +27,7 @@ pub fn render(catalog: &Catalog) -> String {
     let mut out = String::new();
     out.push_str(JSON);
     out.push_str("\nexport type Database = {\n");
-    out.push_str("  // Allows to automatically instantiate createClient with right options\n");
-    out.push_str("  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)\n");
+    out.push_str("  // The PostgREST version createClient<Database>() types its queries for\n");
     let _ = writeln!(
         out,
         "  __InternalSupabase: {{\n    PostgrestVersion: \"{POSTGREST_VERSION}\"\n  }}"
@@ -48,8 +48,13 @@ pub fn render(catalog: &Catalog) -> String {
     out.push_str(&HELPERS.replace("DEFAULT_SCHEMA", &string(default)));
     out.push_str("\nexport const Constants = {\n");
     for schema in &schemas {
+        let enums = r.enums(schema);
+        if enums.is_empty() {
+            let _ = writeln!(out, "  {}: {{\n    Enums: {{}},\n  }},", key(schema));
+            continue;
+        }
         let _ = writeln!(out, "  {}: {{\n    Enums: {{", key(schema));
-        for t in r.enums(schema) {
+        for t in enums {
             let labels: Vec<String> = t.labels.iter().flatten().map(|l| string(l)).collect();
             let _ = writeln!(out, "      {}: [{}],", key(&t.name), labels.join(", "));
         }

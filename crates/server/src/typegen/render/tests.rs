@@ -236,7 +236,7 @@ fn functions_postgrest_can_call_with_their_arguments_and_rows() {
 #[test]
 fn an_empty_schema_and_composite_types() {
     let relations = json!([]);
-    let out = catalog(&["other", "public"], relations, vec![], vec![]);
+    let out = catalog(&["other", "public", "empty"], relations, vec![], vec![]);
     assert_eq!(block(&out, "other: {").len(), 15, "{out}");
     assert_eq!(block(&out, "Tables: {"), ["[_ in never]: never"]);
     assert_eq!(block(&out, "Functions: {"), ["[_ in never]: never"]);
@@ -249,6 +249,6 @@ fn an_empty_schema_and_composite_types() {
         "type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, \"public\">]"
     ));
     assert!(out.ends_with(
-        "export const Constants = {\n  other: {\n    Enums: {\n      level: [\"low\", \"high\"],\n    },\n  },\n  public: {\n    Enums: {\n      mood: [\"sad\", \"happy\"],\n    },\n  },\n} as const\n"
+        "export const Constants = {\n  empty: {\n    Enums: {},\n  },\n  other: {\n    Enums: {\n      level: [\"low\", \"high\"],\n    },\n  },\n  public: {\n    Enums: {\n      mood: [\"sad\", \"happy\"],\n    },\n  },\n} as const\n"
     ));
 }
