@@ -1,7 +1,8 @@
 //! The command line: `pleat [serve]`, `pleat migrate [--dry-run]`,
 //! `pleat upgrade-db`, `pleat keys [rotate|revoke]`,
 //! `pleat user add|passwd|reset-mfa|list|remove`,
-//! `pleat backup [list]`, `pleat restore NAME`.
+//! `pleat backup [list]`, `pleat restore NAME`,
+//! `pleat gen types typescript [--schema a,b]`.
 //! Settings come only from the environment (see `config`).
 
 use clap::{Parser, Subcommand};
@@ -56,6 +57,27 @@ pub enum Command {
         /// Replace a database or storage directory that is not empty
         #[arg(long)]
         force: bool,
+    },
+    /// Generate code from the database's schema
+    #[command(subcommand)]
+    Gen(GenCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenCommand {
+    /// Print types of the database's schema
+    #[command(subcommand)]
+    Types(TypesCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TypesCommand {
+    /// Print the `Database` type for `createClient<Database>()` of supabase-js
+    /// (the Supabase CLI's `gen types typescript` shape)
+    Typescript {
+        /// The schemas to describe (default: PLEAT_DB_SCHEMAS, the ones /rest/v1 serves)
+        #[arg(long, value_delimiter = ',', value_name = "SCHEMA,…")]
+        schema: Option<Vec<String>>,
     },
 }
 

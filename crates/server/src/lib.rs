@@ -12,4 +12,5 @@ pub mod restore;
 pub mod site;
 pub mod startup;
 pub mod telemetry;
+pub mod typegen;
 pub mod users;

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use pleat_db::upgrade::Outcome;
-use pleat_server::cli::{Cli, Command};
+use pleat_server::cli::{Cli, Command, GenCommand, TypesCommand};
 use pleat_server::config::Config;
 use pleat_server::keys;
 use pleat_server::startup::{db_settings, Application};
@@ -100,5 +100,8 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         Command::User(command) => pleat_server::users::run(command, &config).await,
         Command::Backup { command } => pleat_server::backup::run(command, &config).await,
         Command::Restore { name, force } => pleat_server::restore::run(&name, force, &config).await,
+        Command::Gen(GenCommand::Types(TypesCommand::Typescript { schema })) => {
+            pleat_server::typegen::run(schema, &config).await
+        }
     }
 }
