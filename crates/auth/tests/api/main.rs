@@ -5,6 +5,7 @@
 mod accounts;
 mod addresses;
 mod admin;
+mod authenticator;
 mod editors;
 mod errors;
 mod feature_off;
@@ -14,6 +15,7 @@ mod keys;
 mod logout;
 mod meta;
 mod mfa;
+mod mfa_webauthn;
 mod passkeys;
 mod rate_limits;
 mod reauth;

@@ -3,130 +3,18 @@
 //! presented as another's. The authenticator is a P-256 key made here; every
 //! assertion is signed for real, so each refusal is the server's check.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use p256::ecdsa::signature::Signer;
-use p256::ecdsa::{Signature, SigningKey};
-use serde_cbor_2::Value as Cbor;
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
 
+use crate::authenticator::{b64, unb64, Device};
 use crate::helpers::{claims, error, spawn_app, TestApp};
+use crate::mfa_webauthn::user_with_webauthn_factor;
 
-/// The test app's site URL: rp id `localhost`.
-const ORIGIN: &str = "http://localhost:8080";
-
-fn b64(bytes: &[u8]) -> String {
-    URL_SAFE_NO_PAD.encode(bytes)
-}
-
-fn unb64(s: &str) -> Vec<u8> {
-    URL_SAFE_NO_PAD.decode(s).unwrap()
-}
-
-/// One credential of a software authenticator.
-struct Device {
-    key: SigningKey,
-    id: Vec<u8>,
-    user_handle: Vec<u8>,
-    counter: u32,
-}
-
-impl Device {
-    fn new() -> Device {
-        let key = loop {
-            if let Ok(k) = SigningKey::from_slice(&rand::random::<[u8; 32]>()) {
-                break k;
-            }
-        };
-        Device {
-            key,
-            id: rand::random::<[u8; 32]>().to_vec(),
-            user_handle: Vec::new(),
-            counter: 0,
-        }
-    }
-
-    fn client_data(kind: &str, challenge: &str, origin: &str) -> Vec<u8> {
-        serde_json::to_vec(
-            &json!({"type": kind, "challenge": challenge, "origin": origin, "crossOrigin": false}),
-        )
-        .unwrap()
-    }
-
-    /// `navigator.credentials.create()` for `options`, serialised as supabase-js sends it.
-    fn create(&mut self, options: &Value) -> Value {
-        self.user_handle = unb64(options["user"]["id"].as_str().unwrap());
-        let point = self.key.verifying_key().to_encoded_point(false);
-        let mut cose = BTreeMap::new();
-        cose.insert(Cbor::Integer(1), Cbor::Integer(2));
-        cose.insert(Cbor::Integer(3), Cbor::Integer(-7));
-        cose.insert(Cbor::Integer(-1), Cbor::Integer(1));
-        cose.insert(Cbor::Integer(-2), Cbor::Bytes(point.x().unwrap().to_vec()));
-        cose.insert(Cbor::Integer(-3), Cbor::Bytes(point.y().unwrap().to_vec()));
-        let rp_id = options["rp"]["id"].as_str().unwrap();
-        let mut auth_data = Sha256::digest(rp_id.as_bytes()).to_vec();
-        auth_data.push(0x01 | 0x04 | 0x40);
-        auth_data.extend_from_slice(&0u32.to_be_bytes());
-        auth_data.extend_from_slice(&[0; 16]);
-        auth_data.extend_from_slice(&(self.id.len() as u16).to_be_bytes());
-        auth_data.extend_from_slice(&self.id);
-        auth_data.extend(serde_cbor_2::to_vec(&Cbor::Map(cose)).unwrap());
-        let mut object = BTreeMap::new();
-        object.insert(Cbor::Text("fmt".into()), Cbor::Text("none".into()));
-        object.insert(Cbor::Text("attStmt".into()), Cbor::Map(BTreeMap::new()));
-        object.insert(Cbor::Text("authData".into()), Cbor::Bytes(auth_data));
-        let client_data = Self::client_data(
-            "webauthn.create",
-            options["challenge"].as_str().unwrap(),
-            ORIGIN,
-        );
-        json!({
-            "id": b64(&self.id), "rawId": b64(&self.id), "type": "public-key",
-            "clientExtensionResults": {},
-            "response": {
-                "attestationObject": b64(&serde_cbor_2::to_vec(&Cbor::Map(object)).unwrap()),
-                "clientDataJSON": b64(&client_data),
-            },
-        })
-    }
-
-    /// `navigator.credentials.get()` for `options`, signed with `signer`
-    /// (this device's key, unless a test forges).
-    fn get_signed_by(&mut self, options: &Value, signer: &SigningKey) -> Value {
-        self.counter += 1;
-        let rp_id = options["rpId"].as_str().unwrap();
-        let mut auth_data = Sha256::digest(rp_id.as_bytes()).to_vec();
-        auth_data.push(0x01 | 0x04);
-        auth_data.extend_from_slice(&self.counter.to_be_bytes());
-        let client_data = Self::client_data(
-            "webauthn.get",
-            options["challenge"].as_str().unwrap(),
-            ORIGIN,
-        );
-        let mut signed = auth_data.clone();
-        signed.extend(Sha256::digest(&client_data));
-        let signature: Signature = signer.sign(&signed);
-        json!({
-            "id": b64(&self.id), "rawId": b64(&self.id), "type": "public-key",
-            "clientExtensionResults": {},
-            "response": {
-                "authenticatorData": b64(&auth_data),
-                "clientDataJSON": b64(&client_data),
-                "signature": b64(signature.to_der().as_bytes()),
-                "userHandle": b64(&self.user_handle),
-            },
-        })
-    }
-
-    fn get(&mut self, options: &Value) -> Value {
-        let key = self.key.clone();
-        self.get_signed_by(options, &key)
-    }
-}
-
-async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> reqwest::Response {
+pub(crate) async fn post(
+    app: &TestApp,
+    path: &str,
+    body: Value,
+    token: Option<&str>,
+) -> reqwest::Response {
     let mut req = app
         .client
         .post(app.url(path))
@@ -138,7 +26,7 @@ async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> re
     req.send().await.unwrap()
 }
 
-async fn ok(res: reqwest::Response) -> Value {
+pub(crate) async fn ok(res: reqwest::Response) -> Value {
     let status = res.status();
     let body: Value = res.json().await.unwrap();
     assert_eq!(status, 200, "{body}");
@@ -409,150 +297,6 @@ async fn a_credential_presented_as_another_users_is_refused() {
     .await
     .unwrap();
     assert_eq!(owner, alice_id);
-}
-
-/// A user signed in with a password whose WebAuthn factor on `device` is
-/// verified; answers (aal2 access token, factor id).
-async fn user_with_webauthn_factor(
-    app: &TestApp,
-    email: &str,
-    device: &mut Device,
-) -> (String, String) {
-    app.create_user(email).await;
-    let session = app.sign_in(email).await;
-    let token = session["access_token"].as_str().unwrap().to_string();
-    let factor = ok(post(
-        app,
-        "/factors",
-        json!({"factor_type": "webauthn", "friendly_name": "key"}),
-        Some(&token),
-    )
-    .await)
-    .await;
-    let id = factor["id"].as_str().unwrap().to_string();
-    let challenge = ok(post(
-        app,
-        &format!("/factors/{id}/challenge"),
-        json!({}),
-        Some(&token),
-    )
-    .await)
-    .await;
-    assert_eq!(challenge["webauthn"]["type"], "create");
-    let credential = device.create(&challenge["webauthn"]["credential_options"]["publicKey"]);
-    let raised = ok(post(
-        app,
-        &format!("/factors/{id}/verify"),
-        json!({"challenge_id": challenge["id"], "webauthn": {"type": "create", "credential_response": credential}}),
-        Some(&token),
-    )
-    .await)
-    .await;
-    let access = raised["access_token"].as_str().unwrap().to_string();
-    assert_eq!(claims(&access)["aal"], "aal2");
-    (access, id)
-}
-
-async fn session_aal(app: &TestApp, token: &str) -> String {
-    let id = claims(token)["session_id"].as_str().unwrap().to_string();
-    sqlx::query_scalar("SELECT aal::text FROM auth.sessions WHERE id = $1::uuid")
-        .bind(id)
-        .fetch_one(&app.pool)
-        .await
-        .unwrap()
-}
-
-#[tokio::test]
-async fn a_forged_factor_assertion_leaves_the_session_aal1() {
-    let app = spawn_app().await;
-    let mut device = Device::new();
-    let (_, factor) = user_with_webauthn_factor(&app, "wf-forge@example.com", &mut device).await;
-    // The password is stolen; the key is not.
-    let stolen = app.sign_in("wf-forge@example.com").await;
-    let token = stolen["access_token"].as_str().unwrap();
-    let challenge = ok(post(
-        &app,
-        &format!("/factors/{factor}/challenge"),
-        json!({}),
-        Some(token),
-    )
-    .await)
-    .await;
-    assert_eq!(challenge["webauthn"]["type"], "request");
-    let options = &challenge["webauthn"]["credential_options"]["publicKey"];
-    let forged = device.get_signed_by(options, &Device::new().key);
-    let body = json!({"challenge_id": challenge["id"], "webauthn": {"type": "request", "credential_response": forged}});
-    let res = post(
-        &app,
-        &format!("/factors/{factor}/verify"),
-        body.clone(),
-        Some(token),
-    )
-    .await;
-    let (status, code, err) = error(res).await;
-    assert_eq!(
-        (status, code.as_str()),
-        (400, "webauthn_verification_failed"),
-        "{err}"
-    );
-    assert_eq!(session_aal(&app, token).await, "aal1");
-    // The challenge went with the failed try: no second guess on it.
-    let res = post(
-        &app,
-        &format!("/factors/{factor}/verify"),
-        body,
-        Some(token),
-    )
-    .await;
-    assert_eq!(error(res).await.1, "mfa_factor_not_found");
-    assert_eq!(session_aal(&app, token).await, "aal1");
-}
-
-#[tokio::test]
-async fn another_users_key_does_not_answer_for_a_factor() {
-    let app = spawn_app().await;
-    let mut victim_key = Device::new();
-    let (_, factor) =
-        user_with_webauthn_factor(&app, "wf-victim@example.com", &mut victim_key).await;
-    let mut attacker_key = Device::new();
-    user_with_webauthn_factor(&app, "wf-attacker@example.com", &mut attacker_key).await;
-    let stolen = app.sign_in("wf-victim@example.com").await;
-    let token = stolen["access_token"].as_str().unwrap();
-    let challenge = ok(post(
-        &app,
-        &format!("/factors/{factor}/challenge"),
-        json!({}),
-        Some(token),
-    )
-    .await)
-    .await;
-    // The attacker's own registered key, signing the victim's challenge for real.
-    let assertion = attacker_key.get(&challenge["webauthn"]["credential_options"]["publicKey"]);
-    let res = post(
-        &app,
-        &format!("/factors/{factor}/verify"),
-        json!({"challenge_id": challenge["id"], "webauthn": {"type": "request", "credential_response": assertion}}),
-        Some(token),
-    )
-    .await;
-    let (status, code, err) = error(res).await;
-    assert_eq!(
-        (status, code.as_str()),
-        (400, "webauthn_verification_failed"),
-        "{err}"
-    );
-    assert_eq!(session_aal(&app, token).await, "aal1");
-    // And a passkey sign-in with a factor's key finds no passkey.
-    let options = ok(post(&app, "/passkeys/authentication/options", json!({}), None).await).await;
-    let assertion = victim_key.get(&options["options"]);
-    let res = post(
-        &app,
-        "/passkeys/authentication/verify",
-        json!({"challenge_id": options["challenge_id"], "credential": assertion}),
-        None,
-    )
-    .await;
-    assert_eq!(error(res).await.1, "webauthn_verification_failed");
 }
 
 #[tokio::test]
