@@ -1,15 +1,24 @@
 // Starts pleat over the REST test schema (tests/fixtures/rest_schema.sql) and
 // waits until the schema cache has reloaded, so each rest-*.test.mjs file gets
 // a server of its own with the fixture rows in their seeded state.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '@supabase/supabase-js';
 import { startPleat, signJwt } from './pleat.mjs';
 
-const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/rest_schema.sql');
-export const FIXTURE_SQL = readFileSync(FIXTURE, 'utf8');
+// rest_schema.sql first, then every other tests/fixtures/rest_*.sql in name
+// order (one file per feature's objects, the same files the Rust HTTP tests'
+// app links as migrations).
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
+const FIXTURE_FILES = [
+  'rest_schema.sql',
+  ...readdirSync(FIXTURES)
+    .filter((f) => /^rest_.+\.sql$/.test(f) && f !== 'rest_schema.sql')
+    .sort(),
+];
+export const FIXTURE_SQL = FIXTURE_FILES.map((f) => readFileSync(path.join(FIXTURES, f), 'utf8')).join('\n');
 
 /** Two users of the `notes` table (RLS on auth.uid()). */
 export const ALICE = '11111111-1111-4111-8111-111111111111';
