@@ -1,5 +1,6 @@
 // The app's single Supabase client and the rules for finding its URL and anon key.
 import { createClient } from '@supabase/supabase-js'
+import type { Database } from './database.types'
 import './email-link'
 import { fetchRememberingRetryAfter } from './retry-after'
 
@@ -65,7 +66,7 @@ export const supabaseConfig = resolveSupabaseConfig(typeof window === 'undefined
 // The fetch keeps the Retry-After of a 429, which supabase-js leaves out of its errors.
 // Passkeys are behind supabase-js 2.109's experimental flag: without it every passkey
 // call throws.
-export const supabase = createClient(supabaseConfig.url, supabaseConfig.anonKey, {
+export const supabase = createClient<Database>(supabaseConfig.url, supabaseConfig.anonKey, {
   global: { fetch: fetchRememberingRetryAfter },
   auth: { experimental: { passkey: true } },
 })

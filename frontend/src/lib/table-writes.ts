@@ -3,8 +3,19 @@
 // each reading the written row back (Prefer: return=representation) so a missing
 // row or a refused write is an error or a conflict, never a silent no-op. A
 // returned error object is thrown.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from './database.types'
 import { valuesEqual } from './values-equal'
 import { supabase } from './supabase'
+
+/** A table of the site's schema (database.types.ts, generated from the migrations). */
+export type TableName = keyof Database['public']['Tables']
+
+// These helpers serve every content table with the same columns `id` and
+// `updated_at` but otherwise different rows: supabase-js types a query for one
+// table at a time, so inside them the client is seen untyped; their table names
+// are checked against the schema.
+const db = supabase as unknown as SupabaseClient
 
 /** A content row as an editor loaded it: the database stamps `updated_at` on every update, so it is its version. */
 export interface Versioned {
@@ -30,8 +41,8 @@ export interface Conflict<Row> {
 
 export type GuardedSave<Row> = { kind: 'saved'; row: Row } | { kind: 'conflict'; conflict: Conflict<Row> }
 
-export async function insertRow<Row>(table: string, payload: object): Promise<Row> {
-  const { data, error } = await supabase.from(table).insert(payload).select().single()
+export async function insertRow<Row>(table: TableName, payload: object): Promise<Row> {
+  const { data, error } = await db.from(table).insert(payload).select().single()
   if (error) throw error
   return data as Row
 }
@@ -55,14 +66,14 @@ export function canMergeSilently(payload: object, loaded: object, current: objec
   return sameOnEditedFields(payload, loaded, current) || sameOnEditedFields(payload, payload, current)
 }
 
-async function readRow<Row>(table: string, id: string): Promise<Row | null> {
-  const { data, error } = await supabase.from(table).select('*').eq('id', id).maybeSingle()
+async function readRow<Row>(table: TableName, id: string): Promise<Row | null> {
+  const { data, error } = await db.from(table).select('*').eq('id', id).maybeSingle()
   if (error) throw error
   return (data as Row | null) ?? null
 }
 
 /** The last change recorded for the row, or null when the history cannot be read. */
-export async function latestRevision(table: string, id: string): Promise<Revision | null> {
+export async function latestRevision(table: TableName, id: string): Promise<Revision | null> {
   const { data, error } = await supabase
     .from('content_revisions')
     .select('action, changed_by, changed_by_email, changed_at')
@@ -78,14 +89,14 @@ export async function latestRevision(table: string, id: string): Promise<Revisio
   return (data as Revision | null) ?? null
 }
 
-async function readConflict<Row>(table: string, id: string): Promise<Conflict<Row>> {
+async function readConflict<Row>(table: TableName, id: string): Promise<Conflict<Row>> {
   const [current, revision] = await Promise.all([readRow<Row>(table, id), latestRevision(table, id)])
   return { current, revision }
 }
 
 /** PATCH `?id=eq.X&updated_at=eq.<loaded>`: the written row, or null when no row had that version. */
-async function patchIfVersion<Row>(table: string, loaded: Versioned, payload: object): Promise<Row | null> {
-  const byId = supabase.from(table).update(payload).eq('id', loaded.id)
+async function patchIfVersion<Row>(table: TableName, loaded: Versioned, payload: object): Promise<Row | null> {
+  const byId = db.from(table).update(payload).eq('id', loaded.id)
   const guarded = loaded.updated_at ? byId.eq('updated_at', loaded.updated_at) : byId.is('updated_at', null)
   const { data, error } = await guarded.select()
   if (error) throw error
@@ -101,7 +112,7 @@ async function patchIfVersion<Row>(table: string, loaded: Versioned, payload: ob
  * nothing is written and the conflict is returned for the owner to decide.
  */
 export async function updateRowIfUnchanged<Row extends Versioned>(
-  table: string,
+  table: TableName,
   loaded: Versioned,
   payload: object,
 ): Promise<GuardedSave<Row>> {
@@ -124,7 +135,7 @@ export async function updateRowIfUnchanged<Row extends Versioned>(
 
 /** A single-row table (hero, about, settings): the guarded PATCH of the loaded row, or the insert (without an id) when there is none. */
 export async function saveSingleRow<Row extends Versioned>(
-  table: string,
+  table: TableName,
   loaded: Versioned | null | undefined,
   payload: object,
 ): Promise<GuardedSave<Row>> {
@@ -132,10 +143,10 @@ export async function saveSingleRow<Row extends Versioned>(
   return { kind: 'saved', row: await insertRow<Row>(table, payload) }
 }
 
-export async function deleteRow(table: string, id: string): Promise<void> {
+export async function deleteRow(table: TableName, id: string): Promise<void> {
   // Reading the deleted row back tells "deleted" from "nothing matched" (already gone,
   // or not allowed by the row-level security policies).
-  const { data, error } = await supabase.from(table).delete().eq('id', id).select('id')
+  const { data, error } = await db.from(table).delete().eq('id', id).select('id')
   if (error) throw error
   if (!data || data.length === 0) throw new Error(`No ${table} row with id ${id} was deleted`)
 }
@@ -150,10 +161,10 @@ export type GuardedDelete =
  * its place in the order changed (a reorder elsewhere); a row already gone is reported
  * as such; a delete the policies refuse is an error.
  */
-export async function deleteRowIfUnchanged(table: string, loaded: Versioned): Promise<GuardedDelete> {
+export async function deleteRowIfUnchanged(table: TableName, loaded: Versioned): Promise<GuardedDelete> {
   let base: Versioned = loaded
   for (let round = 0; round < 3; round += 1) {
-    const byId = supabase.from(table).delete().eq('id', base.id)
+    const byId = db.from(table).delete().eq('id', base.id)
     const guarded = base.updated_at ? byId.eq('updated_at', base.updated_at) : byId.is('updated_at', null)
     const { data, error } = await guarded.select('id')
     if (error) throw error

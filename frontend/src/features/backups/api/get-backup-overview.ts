@@ -42,7 +42,8 @@ export interface BackupOverview {
 export async function getBackupOverview(): Promise<BackupOverview> {
   const { data, error } = await supabase.rpc('backup_overview')
   if (error) throw error
-  return data as BackupOverview
+  // The function returns json: its shape is this module's, not the schema's.
+  return data as unknown as BackupOverview
 }
 
 export function useBackupOverview() {

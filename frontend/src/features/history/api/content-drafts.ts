@@ -2,6 +2,7 @@
 // discard one, and publish one (publish_content_draft writes it onto the live row, or
 // inserts the new item, and deletes the draft in one transaction).
 import type { ContentDraft, ContentTable } from '@/lib/preview-drafts'
+import type { Json } from '@/lib/database.types'
 import { supabase } from '@/lib/supabase'
 import { useQuery } from '@/lib/use-query'
 
@@ -23,7 +24,8 @@ export function useDrafts(table: ContentTable) {
 export async function saveDraft(table: ContentTable, rowId: string, data: object, base: string | null): Promise<void> {
   const { error } = await supabase
     .from('content_drafts')
-    .upsert({ table_name: table, row_id: rowId, data, base_updated_at: base })
+    // A draft is a row's form values, plain JSON by construction.
+    .upsert({ table_name: table, row_id: rowId, data: data as Json, base_updated_at: base })
     .select('row_id')
     .single()
   if (error) throw error
