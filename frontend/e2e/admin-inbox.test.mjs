@@ -92,7 +92,7 @@ describe('inbox', () => {
     await card('Grace').waitFor();
     assert.equal(await cards().count(), 1);
     await search.fill('nobody at all');
-    await page.getByText('No messages match your search.').waitFor();
+    await page.getByText('No messages match your search or filters.').waitFor();
     await search.fill('');
     await cards().nth(2).waitFor();
   });
@@ -102,11 +102,11 @@ describe('inbox', () => {
     assert.match(download.suggestedFilename(), /^messages-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
-    assert.equal(lines[0], 'Received,First Name,Last Name,Email,Phone,Service Needed,Message,Read');
+    assert.equal(lines[0], 'Received,First Name,Last Name,Email,Phone,Service Needed,Message,Read,Status,Note');
     assert.equal(lines.length, 5, 'header, three rows and the final line break');
-    assert.ok(lines[1].endsWith(',Ada,Lovelace,ada@example.com,,,"Lined linen curtains for three windows, please.",yes'), lines[1]);
-    assert.ok(lines[2].endsWith(`,"'=HYPERLINK(""http://evil.example"",""click"")",yes`), lines[2]);
-    assert.ok(lines[3].endsWith(',"Roman blinds, ""blackout"", for the study",no'), lines[3]);
+    assert.ok(lines[1].endsWith(',Ada,Lovelace,ada@example.com,,,"Lined linen curtains for three windows, please.",yes,New,'), lines[1]);
+    assert.ok(lines[2].endsWith(`,"'=HYPERLINK(""http://evil.example"",""click"")",yes,New,`), lines[2]);
+    assert.ok(lines[3].endsWith(',"Roman blinds, ""blackout"", for the study",no,New,'), lines[3]);
   });
 
   it('deletes several messages at once after a confirmation', async () => {

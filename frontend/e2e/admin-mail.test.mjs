@@ -69,6 +69,8 @@ describe('mail from the admin and the site', () => {
       assert.equal(mail.replyTo, 'vera@example.com');
       assert.match(mail.text, /Vera/);
       assert.match(mail.text, /Curtains <b>please<\/b>/);
+      const { rows } = await site.sql(`select id from contact_messages where email = 'vera@example.com'`);
+      assert.ok(mail.text.includes(`${site.url}/admin?message=${rows[0].id}`), 'the mail links to the message');
       assert.ok(!mail.html.includes('<b>please</b>'), 'the visitor text is escaped in the HTML part');
       assertNoPageErrors(page);
     }));

@@ -103,9 +103,11 @@ export type Database = {
           id: string
           last_name: string
           message: string
+          note: string | null
           phone: string | null
           read_at: string | null
           service_needed: string | null
+          status: string
         }
         Insert: {
           created_at?: string
@@ -114,9 +116,11 @@ export type Database = {
           id?: string
           last_name: string
           message: string
+          note?: string | null
           phone?: string | null
           read_at?: string | null
           service_needed?: string | null
+          status?: string
         }
         Update: {
           created_at?: string
@@ -125,9 +129,11 @@ export type Database = {
           id?: string
           last_name?: string
           message?: string
+          note?: string | null
           phone?: string | null
           read_at?: string | null
           service_needed?: string | null
+          status?: string
         }
         Relationships: []
       }

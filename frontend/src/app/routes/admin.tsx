@@ -30,6 +30,8 @@ import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
 import { UnreadCount, unreadCountId } from '@/features/messages/components/unread-count'
+import { UnreadInTitle } from '@/features/messages/components/unread-title'
+import { hasLinkedMessage } from '@/features/messages/linked-message'
 import { EditorsHere } from '@/features/presence/editors-here'
 import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
 import { ServicesEditor } from '@/features/services/components/services-editor'
@@ -55,14 +57,17 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   account: AccountSection,
 }
 
-/** Names the admin's browser tab "Admin – {site title}". Renders nothing. */
-function AdminTitle() {
+/**
+ * Names the admin's browser tab "Admin – {site title}", with the unread count in front
+ * once the admin is shown to someone signed in. Renders nothing.
+ */
+function AdminTitle({ withUnread }: { withUnread: boolean }) {
   const { data, isLoading } = useSiteSettings()
+  const title = isLoading ? null : guardTexts.adminTitle(resolveSiteIdentity(data).title)
   useEffect(() => {
-    if (isLoading) return
-    document.title = guardTexts.adminTitle(resolveSiteIdentity(data).title)
-  }, [data, isLoading])
-  return null
+    if (title !== null && !withUnread) document.title = title
+  }, [title, withUnread])
+  return title !== null && withUnread ? <UnreadInTitle title={title} /> : null
 }
 
 // The unread count beside "Contact Messages" (it describes the section's button).
@@ -70,7 +75,8 @@ const sectionBadges = { contact: { content: <UnreadCount />, describedBy: unread
 
 export default function AdminRoute() {
   const { session, isLoading, endedEmail, leaving } = useAdminSession()
-  const [section, setSection] = useState<AdminSectionKey>(() => resolveAdminSection(null))
+  // A notification mail's link to a message opens the inbox first.
+  const [section, setSection] = useState<AdminSectionKey>(() => (hasLinkedMessage() ? 'contact' : resolveAdminSection(null)))
   const { mutate: signOut, isPending: signingOut } = useSignOut()
   const [signOutError, setSignOutError] = useState<string | null>(null)
   const landing = usePasswordLanding()
@@ -104,7 +110,7 @@ export default function AdminRoute() {
   return (
     <>
       <SiteTheme />
-      <AdminTitle />
+      <AdminTitle withUnread={Boolean(session) && !needsSecondStep && !landing.kind} />
       {passwordSaved.saved && <PasswordSavedNotice onDismiss={passwordSaved.dismiss} />}
       {isLoading ? (
         <FullScreenLoading />

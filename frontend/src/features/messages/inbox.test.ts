@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvFilename, messagesCsv, searchMessages, unreadCount } from './inbox'
+import { csvFilename, filterMessages, messagesCsv, noFilters, searchMessages, servicesIn, unreadCount } from './inbox'
 import type { ContactMessage } from './types'
 
 function message(fields: Partial<ContactMessage>): ContactMessage {
@@ -13,6 +13,8 @@ function message(fields: Partial<ContactMessage>): ContactMessage {
     message: 'Hello',
     created_at: '2026-11-23T10:00:00.000Z',
     read_at: null,
+    status: 'new',
+    note: null,
     ...fields,
   }
 }
@@ -49,11 +51,41 @@ describe('inbox', () => {
   it('exports CSV with a header, escaped fields and defused formulas', () => {
     const csv = messagesCsv([message({ message: '=cmd|"/c calc"!A1\nsecond line', phone: '+1 555', service_needed: 'curtains' })])
     const [header, row] = csv.split('\r\n')
-    expect(header).toBe('Received,First Name,Last Name,Email,Phone,Service Needed,Message,Read')
+    expect(header).toBe('Received,First Name,Last Name,Email,Phone,Service Needed,Message,Read,Status,Note')
     expect(csv).toContain(
-      `2026-11-23T10:00:00.000Z,Ada,Lovelace,ada@example.com,'+1 555,Custom Curtains,"'=cmd|""/c calc""!A1\nsecond line",no\r\n`,
+      `2026-11-23T10:00:00.000Z,Ada,Lovelace,ada@example.com,'+1 555,Custom Curtains,"'=cmd|""/c calc""!A1\nsecond line",no,New,\r\n`,
     )
     expect(row.startsWith('2026-11-23')).toBe(true)
+  })
+
+  it('exports the status by its label and the private note', () => {
+    const csv = messagesCsv([message({ status: 'replied', note: 'Measured on site' })])
+    expect(csv.split('\r\n')[1]).toMatch(/,no,Replied,Measured on site$/)
+  })
+
+  it('filters by status, service (or none), received date and unread', () => {
+    const now = new Date('2026-11-30T12:00:00Z')
+    const list = [
+      message({ id: 'a', status: 'new', service_needed: 'curtains', created_at: '2026-11-29T10:00:00Z' }),
+      message({
+        id: 'b',
+        status: 'replied',
+        service_needed: 'blinds',
+        created_at: '2026-11-10T10:00:00Z',
+        read_at: '2026-11-11T00:00:00Z',
+      }),
+      message({ id: 'c', status: 'done', service_needed: null, created_at: '2026-06-01T10:00:00Z', read_at: '2026-06-02T00:00:00Z' }),
+    ]
+    const ids = (f: Partial<typeof noFilters>) => filterMessages(list, { ...noFilters, ...f }, now).map((m) => m.id)
+    expect(ids({})).toEqual(['a', 'b', 'c'])
+    expect(ids({ status: 'replied' })).toEqual(['b'])
+    expect(ids({ service: 'curtains' })).toEqual(['a'])
+    expect(ids({ service: 'none' })).toEqual(['c'])
+    expect(ids({ days: '7' })).toEqual(['a'])
+    expect(ids({ days: '30' })).toEqual(['a', 'b'])
+    expect(ids({ unreadOnly: true })).toEqual(['a'])
+    expect(ids({ status: 'done', days: '30' })).toEqual([])
+    expect(servicesIn(list)).toEqual(['curtains', 'blinds'])
   })
 
   it('names the file by the day', () => {

@@ -2,7 +2,7 @@
 import { toCsv } from '@/lib/csv'
 import { fullName, serviceLabel } from './message-format'
 import { inboxTexts } from './texts'
-import type { ContactMessage } from './types'
+import type { ContactMessage, MessageStatus } from './types'
 
 export function isUnread(message: ContactMessage): boolean {
   return !message.read_at
@@ -24,6 +24,40 @@ export function searchMessages(messages: readonly ContactMessage[], query: strin
   })
 }
 
+/** What the inbox's filters keep; an empty field keeps everything. */
+export interface InboxFilters {
+  status: MessageStatus | ''
+  /** A stored service value, `none` for messages without one, or '' for any. */
+  service: string
+  /** Received within this many days of `now`, or '' for any time. */
+  days: '' | '7' | '30' | '90' | '365'
+  unreadOnly: boolean
+}
+
+export const noFilters: InboxFilters = { status: '', service: '', days: '', unreadOnly: false }
+
+export const NO_SERVICE = 'none'
+
+export function hasFilters(filters: InboxFilters): boolean {
+  return filters.status !== '' || filters.service !== '' || filters.days !== '' || filters.unreadOnly
+}
+
+export function filterMessages(messages: readonly ContactMessage[], filters: InboxFilters, now: Date = new Date()): ContactMessage[] {
+  const since = filters.days === '' ? null : now.getTime() - Number(filters.days) * 24 * 60 * 60 * 1000
+  return messages.filter((m) => {
+    if (filters.status && m.status !== filters.status) return false
+    if (filters.service === NO_SERVICE ? Boolean(m.service_needed) : filters.service && m.service_needed !== filters.service) return false
+    if (since !== null && new Date(m.created_at).getTime() < since) return false
+    if (filters.unreadOnly && !isUnread(m)) return false
+    return true
+  })
+}
+
+/** The services the messages name, for the service filter (each value once, in first-seen order). */
+export function servicesIn(messages: readonly ContactMessage[]): string[] {
+  return [...new Set(messages.map((m) => m.service_needed).filter((v): v is string => Boolean(v)))]
+}
+
 /** The messages as CSV, in the order given; dates in ISO 8601 (UTC) so spreadsheets sort them. */
 export function messagesCsv(messages: readonly ContactMessage[]): string {
   return toCsv([
@@ -37,6 +71,8 @@ export function messagesCsv(messages: readonly ContactMessage[]): string {
       serviceLabel(m.service_needed),
       m.message,
       m.read_at ? 'yes' : 'no',
+      inboxTexts.statusLabels[m.status],
+      m.note ?? '',
     ]),
   ])
 }

@@ -39,6 +39,19 @@ describe('replyMailto', () => {
     expect(href).not.toContain('+')
   })
 
+  it('quotes the enquiry below the greeting when given the whole message', () => {
+    const href = replyMailto({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      created_at: '2026-11-23T10:00:00.000Z',
+      message: 'Two windows,\r\n\nlined please',
+    })
+    const body = new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('body') ?? ''
+    expect(body).toMatch(/^Hi Ada,\n\nThank you/)
+    expect(body).toMatch(/\n\n\nOn Nov 23, 2026, \d\d:\d\d [AP]M, Ada Lovelace wrote:\n> Two windows,\n>\n> lined please$/)
+  })
+
   it('escapes characters that would end the address', () => {
     expect(replyMailto({ email: 'a?b#c@example.com', first_name: 'A' })).toMatch(/^mailto:a%3Fb%23c@example\.com\?subject=/)
   })

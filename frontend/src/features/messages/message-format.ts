@@ -2,6 +2,7 @@
 // preview, the en-US date with a short month, the service's label, and the reply draft.
 import { adminTexts } from '@/config/admin'
 import { limits, serviceOptions } from '@/config/site'
+import { inboxTexts } from './texts'
 import type { ContactMessage } from './types'
 
 export function fullName(message: Pick<ContactMessage, 'first_name' | 'last_name'>): string {
@@ -34,10 +35,28 @@ export function serviceLabel(value: string | null | undefined): string {
   return serviceOptions.find((option) => option.value === value)?.label ?? value
 }
 
-/** A mail draft to the sender: subject 'Re: Your inquiry' and a thank-you greeting by first name. */
-export function replyMailto(message: Pick<ContactMessage, 'email' | 'first_name'>): string {
+/** The enquiry as a mail quotes it: "On {date}, {name} wrote:" and each line after "> ". */
+export function quotedEnquiry(message: Pick<ContactMessage, 'first_name' | 'last_name' | 'created_at' | 'message'>): string {
+  const lines = (message.message ?? '').replace(/\r\n?/g, '\n').split('\n')
+  return [inboxTexts.quoteIntro(formatMessageDate(message.created_at), fullName(message)), ...lines.map((l) => (l ? `> ${l}` : '>'))].join(
+    '\n',
+  )
+}
+
+/**
+ * A mail draft to the sender: subject 'Re: Your inquiry', a thank-you greeting by first name,
+ * and (given the whole message) the enquiry quoted below it.
+ */
+export function replyMailto(
+  message: Pick<ContactMessage, 'email' | 'first_name'> & Partial<Pick<ContactMessage, 'last_name' | 'created_at' | 'message'>>,
+): string {
   const to = encodeURIComponent(message.email.trim()).replace(/%40/g, '@')
   const subject = encodeURIComponent(adminTexts.messages.replySubject)
-  const body = encodeURIComponent(adminTexts.messages.replyGreeting(message.first_name.trim()))
+  const greeting = adminTexts.messages.replyGreeting(message.first_name.trim())
+  const quote =
+    message.message !== undefined && message.created_at !== undefined
+      ? `\n\n\n${quotedEnquiry({ first_name: message.first_name, last_name: message.last_name ?? '', created_at: message.created_at, message: message.message })}`
+      : ''
+  const body = encodeURIComponent(greeting + quote)
   return `mailto:${to}?subject=${subject}&body=${body}`
 }

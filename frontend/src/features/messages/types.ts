@@ -10,4 +10,11 @@ export interface ContactMessage {
   created_at: string
   /** When an editor read it; null while unread. */
   read_at?: string | null
+  /** Where the owner is with it; only the owner changes it (reading it does not). */
+  status: MessageStatus
+  /** The owner's private note; never shown to the visitor. */
+  note: string | null
 }
+
+export const messageStatuses = ['new', 'replied', 'done'] as const
+export type MessageStatus = (typeof messageStatuses)[number]

@@ -1,5 +1,6 @@
-// 'Message Details': the whole message with its line breaks, a reply draft and Delete.
-// Closes by its close button, the backdrop or Escape.
+// 'Message Details': the whole message with its line breaks, its status and private note,
+// a reply draft quoting the enquiry, and Delete. Closes by its close button, the backdrop
+// or Escape.
 import { Mail, Trash2 } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -7,6 +8,7 @@ import { Dialog, DialogClose } from '@/components/ui/dialog'
 import { adminTexts } from '@/config/admin'
 import { formatMessageDate, fullName, replyMailto, serviceLabel } from '../message-format'
 import type { ContactMessage } from '../types'
+import { MessageWorkflow } from './message-workflow'
 
 const t = adminTexts.messages
 
@@ -15,6 +17,7 @@ interface MessageDialogProps {
   deleting: boolean
   onClose: () => void
   onDelete: (message: ContactMessage) => void
+  onChanged: () => Promise<void> | void
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -26,7 +29,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function MessageDialog({ message, deleting, onClose, onDelete }: MessageDialogProps) {
+export function MessageDialog({ message, deleting, onClose, onDelete, onChanged }: MessageDialogProps) {
   const id = useId()
   return (
     <Dialog open={message !== null} onClose={onClose} labelledBy={`${id}-title`} size="md" className="max-h-[80vh]">
@@ -62,6 +65,7 @@ export function MessageDialog({ message, deleting, onClose, onDelete }: MessageD
                 {message.message}
               </p>
             </div>
+            <MessageWorkflow key={message.id} message={message} onChanged={onChanged} />
           </div>
           <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-6 py-4">
             <Button

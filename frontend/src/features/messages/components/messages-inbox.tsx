@@ -1,8 +1,10 @@
 // Contact Messages: the submissions newest first (by the server's
 // created_at) with a count, each as a card with its preview; View opens the details
 // dialog and marks the message read; Delete after a confirmation. On top of the spec:
-// unread messages in bold, search, select several to mark read/unread or delete, and a
-// CSV export of the messages shown.
+// unread messages in bold, each message's status (new, replied, done; set by the owner in
+// the dialog) and private note, search and filters, select several to mark read/unread
+// or delete, a CSV export of the messages shown, and the message a notification mail
+// links to opened on arrival.
 import { Calendar, Eye, Inbox, Mail, Phone, Tag } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
@@ -19,11 +21,23 @@ import { downloadCsv } from '@/lib/csv'
 import { cn } from '@/lib/cn'
 import { useDeleteContactMessage } from '../api/delete-contact-message'
 import { useDeleteContactMessages, useSetMessagesRead } from '../api/update-messages'
-import { csvFilename, isUnread, messagesCsv, searchMessages, unreadCount } from '../inbox'
+import { forgetLinkedMessage, linkedMessage } from '../linked-message'
+import {
+  csvFilename,
+  filterMessages,
+  isUnread,
+  messagesCsv,
+  noFilters,
+  searchMessages,
+  servicesIn,
+  unreadCount,
+  type InboxFilters,
+} from '../inbox'
 import { inboxTexts } from '../texts'
 import { useContactMessages } from '../api/get-contact-messages'
 import { formatMessageDate, fullName, messagePreview, serviceLabel } from '../message-format'
 import type { ContactMessage } from '../types'
+import { InboxFiltersBar } from './inbox-filters'
 import { InboxToolbar } from './inbox-toolbar'
 import { MessageDialog } from './message-dialog'
 
@@ -32,7 +46,7 @@ const t = adminTexts.messages
 export function MessagesInbox() {
   const { data, isLoading, error, refetch } = useContactMessages()
   const remove = useDeleteContactMessage()
-  const [open, setOpen] = useState<ContactMessage | null>(null)
+  const [openId, setOpenId] = useState<string | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const guard = useAdminGuard()
   const deferred = useDeferredDelete<ContactMessage>({
@@ -48,10 +62,14 @@ export function MessagesInbox() {
   const setRead = useSetMessagesRead()
   const removeMany = useDeleteContactMessages()
   const [query, setQuery] = useState('')
+  const [filters, setFilters] = useState<InboxFilters>(noFilters)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   // Messages waiting out their undo window are not shown.
   const messages = useMemo(() => (data ?? []).filter((message) => !deferred.hidden.has(message.id)), [data, deferred.hidden])
-  const shown = useMemo(() => searchMessages(messages, query), [messages, query])
+  const shown = useMemo(() => filterMessages(searchMessages(messages, query), filters), [messages, query, filters])
+  const services = useMemo(() => servicesIn(messages), [messages])
+  // The dialog shows the stored message, so a status or note saved there shows at once.
+  const open = messages.find((m) => m.id === openId) ?? null
   const selectedIds = shown.filter((m) => selected.has(m.id)).map((m) => m.id)
   const unread = unreadCount(messages)
 
@@ -75,9 +93,28 @@ export function MessagesInbox() {
   }
 
   function onView(message: ContactMessage) {
-    setOpen(message)
+    setOpenId(message.id)
     if (isUnread(message)) void markRead([message.id], true)
   }
+
+  // A notification mail's link (/admin?message=<id>) opens that message once the list is
+  // read (and marks it read, as opening it here would); one no longer there leaves the
+  // inbox as it is. The link is then forgotten, so coming back to the inbox shows the list.
+  const [linkHandled, setLinkHandled] = useState(false)
+  if (data && !linkHandled) {
+    setLinkHandled(true)
+    const linked = linkedMessage()
+    if (linked && data.some((m) => m.id === linked)) setOpenId(linked)
+  }
+  useEffect(() => {
+    if (!linkHandled) return
+    const linked = linkedMessage()
+    forgetLinkedMessage()
+    const message = linked ? data?.find((m) => m.id === linked) : undefined
+    if (message && isUnread(message)) void setRead.mutate([message.id], true).then(() => refetch())
+    // Once, when the link has been handled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkHandled])
 
   async function onDeleteSelected() {
     setDeleteError(null)
@@ -99,7 +136,7 @@ export function MessagesInbox() {
     setDeleteError(null)
     if (!(await guard.confirmDelete(t.confirmDelete))) return
     deferred.schedule(message, t.deleted)
-    setOpen(null)
+    setOpenId(null)
   }
 
   return (
@@ -140,6 +177,7 @@ export function MessagesInbox() {
               onDeleteSelected={() => void onDeleteSelected()}
               onExport={() => downloadCsv(csvFilename(), messagesCsv(shown))}
             />
+            <InboxFiltersBar filters={filters} services={services} onChange={setFilters} />
             {shown.length === 0 ? (
               <Card className="p-10 text-center text-slate-500">{inboxTexts.noMatches}</Card>
             ) : (
@@ -161,9 +199,21 @@ export function MessagesInbox() {
           </div>
         )}
       </PanelContent>
-      <MessageDialog message={open} deleting={remove.isPending} onClose={() => setOpen(null)} onDelete={(m) => void onDelete(m)} />
+      <MessageDialog
+        message={open}
+        deleting={remove.isPending}
+        onClose={() => setOpenId(null)}
+        onDelete={(m) => void onDelete(m)}
+        onChanged={refetch}
+      />
     </section>
   )
+}
+
+const statusBadge: Record<ContactMessage['status'], string> = {
+  new: 'bg-sky-100 text-sky-900',
+  replied: 'bg-amber-100 text-amber-900',
+  done: 'bg-emerald-100 text-emerald-900',
 }
 
 interface MessageCardProps {
@@ -196,7 +246,10 @@ function MessageCard({ message, selected, onSelect, deleting, onView, onDelete }
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className={cn('text-slate-950', unread ? 'font-bold' : 'font-medium')}>{name}</h3>
-              {unread && <Badge variant="accent">{inboxTexts.newBadge}</Badge>}
+              {unread && <Badge variant="accent">{inboxTexts.unreadBadge}</Badge>}
+              <Badge data-testid="message-status" className={statusBadge[message.status]}>
+                {inboxTexts.statusLabels[message.status]}
+              </Badge>
             </div>
             <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
               <li className="inline-flex items-center gap-1.5">
