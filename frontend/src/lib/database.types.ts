@@ -414,6 +414,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      can_read_admin: {
+        Args: never
+        Returns: boolean
+      }
       content_restore_window: {
         Args: never
         Returns: string
@@ -423,6 +427,10 @@ export type Database = {
         Returns: boolean
       }
       is_editor: {
+        Args: never
+        Returns: boolean
+      }
+      is_viewer: {
         Args: never
         Returns: boolean
       }
@@ -482,6 +490,10 @@ export type Database = {
         Args: { revision_id: number }
         Returns: Json
       }
+      set_site_role: {
+        Args: { new_role: string; person: string }
+        Returns: string
+      }
       set_sort_order:
         | {
             Args: { ids: string[]; target: string }
@@ -499,6 +511,17 @@ export type Database = {
           name: string
           size: number
           used_in: string[]
+        }[]
+      }
+      site_people: {
+        Args: never
+        Returns: {
+          email: string
+          id: string
+          invited_at: string
+          last_sign_in_at: string
+          role: string
+          signed_up: boolean
         }[]
       }
     }
