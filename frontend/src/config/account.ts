@@ -35,8 +35,6 @@ export const accountTexts = {
   sectionSubtitle: (email: string) => `Signed in as ${email}`,
   changeTitle: 'Change password',
   changed: 'Password changed.',
-  inviteTitle: 'Invite a colleague',
-  inviteHint: 'They receive an email with a link to set a password; then they can edit the site too.',
   inviteEmail: 'Colleague\u2019s Email',
   inviteSubmit: 'Send Invite',
   inviteSubmitting: 'Sending...',

@@ -14,6 +14,8 @@ import { SetPasswordScreen } from '@/features/account/components/set-password-sc
 import { usePasswordLanding } from '@/features/account/api/use-password-landing'
 import { AdminShell } from '@/features/admin/components/admin-shell'
 import { resolveAdminSection } from '@/features/admin/admin-section'
+import { isViewOnly, ViewOnlyContext } from '@/features/admin/guard/view-only'
+import { ViewOnlyNotice } from '@/features/people/components/view-only-notice'
 import { BackupsSection } from '@/features/backups/components/backups-section'
 import { useAdminSession } from '@/features/auth/api/use-admin-session'
 import { useSignOut } from '@/features/auth/api/sign-out'
@@ -107,6 +109,10 @@ export default function AdminRoute() {
   }
 
   const Editor = editors[resolveAdminSection(section)]
+  // A viewer sees every section with its forms switched off; the inbox and Account (their
+  // own password and sign-in) handle view-only themselves.
+  const viewOnly = isViewOnly(session)
+  const formsOff = viewOnly && section !== 'contact' && section !== 'account'
   return (
     <>
       <SiteTheme />
@@ -123,24 +129,29 @@ export default function AdminRoute() {
       ) : (
         <>
           <div inert={stepOverShell || undefined}>
-            <AdminShell
-              email={session?.user.email ?? ''}
-              signedOut={!session}
-              section={section}
-              onSelectSection={setSection}
-              onSignOut={() => void onSignOut()}
-              signingOut={signingOut}
-              signOutError={signOutError}
-              badges={sectionBadges}
-            >
-              {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
-              {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
-              {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
-              {section === 'contact' && <MailProblemsNotice />}
-              <Editor />
-              {section === 'settings' && <NotificationEmailSettings />}
-              <SessionEndedDialog email={endedEmail} />
-            </AdminShell>
+            <ViewOnlyContext.Provider value={viewOnly}>
+              <AdminShell
+                email={session?.user.email ?? ''}
+                signedOut={!session}
+                section={section}
+                onSelectSection={setSection}
+                onSignOut={() => void onSignOut()}
+                signingOut={signingOut}
+                signOutError={signOutError}
+                badges={sectionBadges}
+              >
+                {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
+                {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
+                {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
+                {section === 'contact' && <MailProblemsNotice />}
+                {viewOnly && <ViewOnlyNotice />}
+                <fieldset disabled={formsOff} className="min-w-0">
+                  <Editor />
+                  {section === 'settings' && <NotificationEmailSettings />}
+                </fieldset>
+                <SessionEndedDialog email={endedEmail} />
+              </AdminShell>
+            </ViewOnlyContext.Provider>
           </div>
           {stepOverShell && <div className="fixed inset-0 z-50 overflow-y-auto">{twoStep}</div>}
         </>

@@ -8,7 +8,8 @@ import { supabase, supabaseConfig } from '@/lib/supabase'
 import { useMutation } from '@/lib/use-mutation'
 import { adminUrl } from '@/features/auth/api/request-password-reset'
 
-export async function inviteColleague(email: string): Promise<void> {
+/** Sends the invite; resolves to the new account's id (an editor until told otherwise). */
+export async function inviteColleague(email: string): Promise<string> {
   const { data } = await supabase.auth.getSession()
   const token = data.session?.access_token
   if (!token) throw new Error(accountTexts.errors.inviteFailed)
@@ -23,7 +24,7 @@ export async function inviteColleague(email: string): Promise<void> {
     console.error('Error inviting a colleague:', error)
     throw new Error(isNetworkError(error) ? networkErrorText : accountTexts.errors.inviteFailed, { cause: error })
   }
-  if (res.ok) return
+  if (res.ok) return ((await res.json().catch(() => ({}))) as { id?: string }).id ?? ''
   const body = (await res.json().catch(() => ({}))) as { msg?: string; error_code?: string }
   console.error('Error inviting a colleague:', res.status, body)
   const ended = sessionEndedText({ code: body.error_code })

@@ -1,10 +1,10 @@
-// The admin's Account section: change the password, two-step sign-in, passkeys, invite a
-// colleague, and see mails the server could not deliver.
+// The admin's Account section: change the password, two-step sign-in, passkeys, who has
+// access (Editors: roles, removal, invites), and see mails the server could not deliver.
 import { Card } from '@/components/ui/card'
 import { PanelHeader } from '@/components/ui/panel-header'
 import { accountTexts } from '@/config/account'
 import { useSession } from '@/features/auth/api/get-session'
-import { InviteColleagueForm } from './invite-colleague-form'
+import { EditorsCard } from '@/features/people/components/editors-card'
 import { MailProblemsNotice } from './mail-problems-notice'
 import { PasskeySettings } from './passkey-settings'
 import { SetPasswordForm } from './set-password-form'
@@ -32,11 +32,7 @@ export function AccountSection() {
         <h3 className="mb-2 font-display text-xl font-semibold text-slate-950">{twoStepTexts.passkeysTitle}</h3>
         <PasskeySettings />
       </Card>
-      <Card className="p-6 sm:p-8">
-        <h3 className="font-display text-xl font-semibold text-slate-950">{accountTexts.inviteTitle}</h3>
-        <p className="mb-4 mt-1 text-sm text-slate-600">{accountTexts.inviteHint}</p>
-        <InviteColleagueForm />
-      </Card>
+      <EditorsCard myEmail={session?.user.email ?? ''} />
     </section>
   )
 }

@@ -6,6 +6,8 @@ import { Input } from '@/components/ui/input'
 import { inboxTexts as t } from '../texts'
 
 interface InboxToolbarProps {
+  /** False for a viewer: no selection, so nothing to mark or delete. */
+  canChange: boolean
   query: string
   onQuery: (query: string) => void
   shownCount: number
@@ -18,7 +20,7 @@ interface InboxToolbarProps {
 }
 
 export function InboxToolbar(props: InboxToolbarProps) {
-  const { query, onQuery, shownCount, selectedCount, busy, onSelectAll, onMarkRead, onDeleteSelected, onExport } = props
+  const { canChange, query, onQuery, shownCount, selectedCount, busy, onSelectAll, onMarkRead, onDeleteSelected, onExport } = props
   const all = shownCount > 0 && selectedCount === shownCount
   return (
     <div className="space-y-3">
@@ -33,46 +35,48 @@ export function InboxToolbar(props: InboxToolbarProps) {
           {t.exportCsv}
         </Button>
       </div>
-      <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm">
-        <label className="inline-flex cursor-pointer items-center gap-2 font-medium text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4 cursor-pointer accent-primary"
-            checked={all}
-            ref={(el) => {
-              if (el) el.indeterminate = selectedCount > 0 && !all
-            }}
-            disabled={shownCount === 0}
-            onChange={(e) => onSelectAll(e.target.checked)}
-          />
-          {t.selectAll}
-        </label>
-        {selectedCount > 0 && (
-          <>
-            <span aria-live="polite" className="text-slate-600">
-              {t.selected(selectedCount)}
-            </span>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => onMarkRead(true)}>
-              <MailOpen aria-hidden="true" />
-              {t.markRead}
-            </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => onMarkRead(false)}>
-              <Mail aria-hidden="true" />
-              {t.markUnread}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 hover:bg-red-50 hover:text-red-800"
-              disabled={busy}
-              onClick={onDeleteSelected}
-            >
-              <Trash2 aria-hidden="true" />
-              {t.deleteSelected}
-            </Button>
-          </>
-        )}
-      </div>
+      {canChange && (
+        <div className="flex min-h-9 flex-wrap items-center gap-3 text-sm">
+          <label className="inline-flex cursor-pointer items-center gap-2 font-medium text-slate-700">
+            <input
+              type="checkbox"
+              className="size-4 cursor-pointer accent-primary"
+              checked={all}
+              ref={(el) => {
+                if (el) el.indeterminate = selectedCount > 0 && !all
+              }}
+              disabled={shownCount === 0}
+              onChange={(e) => onSelectAll(e.target.checked)}
+            />
+            {t.selectAll}
+          </label>
+          {selectedCount > 0 && (
+            <>
+              <span aria-live="polite" className="text-slate-600">
+                {t.selected(selectedCount)}
+              </span>
+              <Button variant="outline" size="sm" disabled={busy} onClick={() => onMarkRead(true)}>
+                <MailOpen aria-hidden="true" />
+                {t.markRead}
+              </Button>
+              <Button variant="outline" size="sm" disabled={busy} onClick={() => onMarkRead(false)}>
+                <Mail aria-hidden="true" />
+                {t.markUnread}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                disabled={busy}
+                onClick={onDeleteSelected}
+              >
+                <Trash2 aria-hidden="true" />
+                {t.deleteSelected}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
     </div>
   )
 }

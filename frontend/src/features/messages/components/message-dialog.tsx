@@ -14,6 +14,8 @@ const t = adminTexts.messages
 
 interface MessageDialogProps {
   message: ContactMessage | null
+  /** False for a viewer: the status, note and Delete are shown but not offered. */
+  canChange: boolean
   deleting: boolean
   onClose: () => void
   onDelete: (message: ContactMessage) => void
@@ -29,7 +31,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export function MessageDialog({ message, deleting, onClose, onDelete, onChanged }: MessageDialogProps) {
+export function MessageDialog({ message, canChange, deleting, onClose, onDelete, onChanged }: MessageDialogProps) {
   const id = useId()
   return (
     <Dialog open={message !== null} onClose={onClose} labelledBy={`${id}-title`} size="md" className="max-h-[80vh]">
@@ -65,18 +67,22 @@ export function MessageDialog({ message, deleting, onClose, onDelete, onChanged 
                 {message.message}
               </p>
             </div>
-            <MessageWorkflow key={message.id} message={message} onChanged={onChanged} />
+            <fieldset disabled={!canChange} className="min-w-0">
+              <MessageWorkflow key={message.id} message={message} onChanged={onChanged} />
+            </fieldset>
           </div>
           <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-6 py-4">
-            <Button
-              variant="ghost"
-              className="text-red-700 hover:bg-red-50 hover:text-red-800"
-              onClick={() => onDelete(message)}
-              disabled={deleting}
-            >
-              <Trash2 aria-hidden="true" />
-              {adminTexts.delete}
-            </Button>
+            {canChange && (
+              <Button
+                variant="ghost"
+                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                onClick={() => onDelete(message)}
+                disabled={deleting}
+              >
+                <Trash2 aria-hidden="true" />
+                {adminTexts.delete}
+              </Button>
+            )}
             <a href={replyMailto(message)} className={buttonVariants({ variant: 'primary' })}>
               <Mail aria-hidden="true" />
               {t.reply}

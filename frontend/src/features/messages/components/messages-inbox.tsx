@@ -15,6 +15,7 @@ import { StatusMessage } from '@/components/ui/status-message'
 import { adminTexts } from '@/config/admin'
 import { failureText } from '@/lib/network-error'
 import { useAdminGuard } from '@/features/admin/guard/admin-guard'
+import { useViewOnly } from '@/features/admin/guard/view-only'
 import { useDeferredDelete } from '@/features/admin/guard/use-deferred-delete'
 import { DeleteButton } from '@/features/admin/components/row-actions'
 import { downloadCsv } from '@/lib/csv'
@@ -49,6 +50,8 @@ export function MessagesInbox() {
   const [openId, setOpenId] = useState<string | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const guard = useAdminGuard()
+  // A viewer reads the inbox (opening a message does not mark it read for the editors).
+  const viewOnly = useViewOnly()
   const deferred = useDeferredDelete<ContactMessage>({
     remove: (message) => remove.mutate(message.id),
     settled: async (result) => {
@@ -94,7 +97,7 @@ export function MessagesInbox() {
 
   function onView(message: ContactMessage) {
     setOpenId(message.id)
-    if (isUnread(message)) void markRead([message.id], true)
+    if (isUnread(message) && !viewOnly) void markRead([message.id], true)
   }
 
   // A notification mail's link (/admin?message=<id>) opens that message once the list is
@@ -111,7 +114,7 @@ export function MessagesInbox() {
     const linked = linkedMessage()
     forgetLinkedMessage()
     const message = linked ? data?.find((m) => m.id === linked) : undefined
-    if (message && isUnread(message)) void setRead.mutate([message.id], true).then(() => refetch())
+    if (message && isUnread(message) && !viewOnly) void setRead.mutate([message.id], true).then(() => refetch())
     // Once, when the link has been handled.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [linkHandled])
@@ -167,6 +170,7 @@ export function MessagesInbox() {
         ) : (
           <div className="space-y-4">
             <InboxToolbar
+              canChange={!viewOnly}
               query={query}
               onQuery={setQuery}
               shownCount={shown.length}
@@ -186,6 +190,7 @@ export function MessagesInbox() {
                   <li key={message.id}>
                     <MessageCard
                       message={message}
+                      canChange={!viewOnly}
                       selected={selected.has(message.id)}
                       onSelect={(on) => toggle(message.id, on)}
                       deleting={remove.isPending}
@@ -201,6 +206,7 @@ export function MessagesInbox() {
       </PanelContent>
       <MessageDialog
         message={open}
+        canChange={!viewOnly}
         deleting={remove.isPending}
         onClose={() => setOpenId(null)}
         onDelete={(m) => void onDelete(m)}
@@ -218,6 +224,7 @@ const statusBadge: Record<ContactMessage['status'], string> = {
 
 interface MessageCardProps {
   message: ContactMessage
+  canChange: boolean
   selected: boolean
   onSelect: (selected: boolean) => void
   deleting: boolean
@@ -225,7 +232,7 @@ interface MessageCardProps {
   onDelete: () => void
 }
 
-function MessageCard({ message, selected, onSelect, deleting, onView, onDelete }: MessageCardProps) {
+function MessageCard({ message, canChange, selected, onSelect, deleting, onView, onDelete }: MessageCardProps) {
   const name = fullName(message)
   const unread = isUnread(message)
   return (
@@ -234,13 +241,15 @@ function MessageCard({ message, selected, onSelect, deleting, onView, onDelete }
       data-unread={unread || undefined}
       className={cn('flex gap-4 p-5 sm:p-6', unread && 'border-l-4 border-l-secondary')}
     >
-      <input
-        type="checkbox"
-        className="mt-1 size-4 shrink-0 cursor-pointer accent-primary"
-        aria-label={inboxTexts.select(name)}
-        checked={selected}
-        onChange={(e) => onSelect(e.target.checked)}
-      />
+      {canChange && (
+        <input
+          type="checkbox"
+          className="mt-1 size-4 shrink-0 cursor-pointer accent-primary"
+          aria-label={inboxTexts.select(name)}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+      )}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
@@ -281,7 +290,7 @@ function MessageCard({ message, selected, onSelect, deleting, onView, onDelete }
               <Eye aria-hidden="true" />
               {t.view}
             </Button>
-            <DeleteButton name={`message from ${name}`} onClick={onDelete} deleting={deleting} />
+            {canChange && <DeleteButton name={`message from ${name}`} onClick={onDelete} deleting={deleting} />}
           </div>
         </div>
         <p data-testid="message-preview" className={cn('mt-3 break-words', unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>

@@ -1,0 +1,20 @@
+// Copy of the Editors list in the admin's Account section.
+export const peopleTexts = {
+  title: 'Editors',
+  hint: 'People who can open this admin. Editors change the site; viewers can look at everything but change nothing.',
+  you: 'you',
+  roles: { editor: 'Editor', viewer: 'Viewer' },
+  roleLabel: (email: string) => `Access for ${email}`,
+  lastSignIn: (when: string) => `Last signed in ${when}`,
+  invitedNotYet: (when: string) => `Invited ${when}, not signed in yet`,
+  neverSignedIn: 'Not signed in yet',
+  remove: 'Remove',
+  removeLabel: (email: string) => `Remove ${email}`,
+  confirmRemove: (email: string) => `Remove ${email}'s access? They are signed out at once.`,
+  removed: (email: string) => `${email} no longer has access.`,
+  roleChanged: (email: string, role: string) => `${email} is now ${role === 'editor' ? 'an editor' : 'a viewer'}.`,
+  failed: 'Error changing access. Please try again.',
+  inviteTitle: 'Invite a colleague',
+  inviteRole: 'Access',
+  viewOnly: 'You can look at everything here but not change it: ask an editor if something needs changing.',
+} as const
