@@ -16,7 +16,7 @@ use pleat_auth::keyring::Keyring;
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
-use crate::parse::{self, Action, ApiRequest, RawRequest};
+use crate::parse::{self, Action, ApiRequest, Offers, RawRequest};
 use crate::plan::PlanSettings;
 use crate::prepare::prepare;
 use crate::reload::{self, SharedCache};
@@ -39,6 +39,9 @@ pub struct RestSettings {
     pub public_url: String,
     /// `PLEAT_DB_AGGREGATES` (PostgREST's `db-aggregates-enabled`).
     pub aggregates: bool,
+    /// `PLEAT_DB_PLAN` (PostgREST's `db-plan-enabled`): answer
+    /// `application/vnd.pgrst.plan` with the statement's EXPLAIN output.
+    pub plan: bool,
 }
 
 pub struct RestState {
@@ -175,8 +178,12 @@ async fn serve(
     ctx: &RequestContext,
     body: &[u8],
 ) -> Result<HttpResponse, Error> {
-    let api = parse::parse(raw)?;
     let cache = reload::current(&state.cache);
+    let offers = Offers {
+        plan: state.settings.plan,
+        geojson: cache.geojson.is_some(),
+    };
+    let api = parse::parse_with(raw, offers)?;
     match &api.action {
         Action::SchemaInfo => return Ok(allow("OPTIONS,GET,HEAD")),
         Action::RelationInfo { relation } => {
@@ -225,6 +232,15 @@ async fn serve(
         aggregates: state.settings.aggregates,
     };
     let plan = prepare(&api, &cache, &settings, body)?;
+    if let Some(explain) = &plan.explain {
+        let body = execute::explain(&state.conns, ctx, &plan.statement, plan.read_only).await?;
+        let mut resp = HttpResponse::Ok();
+        resp.insert_header(("content-type", format!("{}; charset=utf-8", explain.mime)));
+        if let Some(profile) = &plan.response.profile {
+            resp.insert_header(("content-profile", profile.as_str()));
+        }
+        return Ok(resp.body(body));
+    }
     let ending = response::ending(plan.read_only, &plan.response);
     let outcome = execute::run(&state.conns, ctx, &plan.statement, ending, |o| {
         response::decide(&plan.response, o)

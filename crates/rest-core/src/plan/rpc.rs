@@ -166,9 +166,12 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
         (MediaType::SingleObject { strip_nulls }, _) => Body::Object {
             strip: *strip_nulls,
         },
+        (MediaType::GeoJson, Shape::Composite | Shape::SetOfComposite) => {
+            body_for(&c.req.media_type, false, c.cache)
+        }
         (MediaType::ArrayStripNulls, Shape::Composite) => Body::Object { strip: true },
         (_, Shape::Composite) => Body::Object { strip: false },
-        (media, Shape::SetOfComposite) => body_for(media, false),
+        (media, Shape::SetOfComposite) => body_for(media, false, c.cache),
     };
     let kind = ResponseKind::Call {
         headers_only,
