@@ -254,7 +254,11 @@ pub async fn explain(
     statement: &Statement,
     read_only: bool,
 ) -> Result<String, DbFailure> {
-    let begin = if read_only { "BEGIN READ ONLY" } else { "BEGIN" };
+    let begin = if read_only {
+        "BEGIN READ ONLY"
+    } else {
+        "BEGIN"
+    };
     let mut lease = conns.acquire().await?;
     let rows = pipeline_rows(
         &mut lease,
