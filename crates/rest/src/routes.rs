@@ -218,6 +218,9 @@ async fn serve(
             let doc = openapi_for(state, ctx, &cache, &schema).await?;
             let mut resp = HttpResponse::Ok();
             resp.content_type("application/openapi+json; charset=utf-8");
+            if api.profile.is_some() || state.settings.schemas.len() > 1 {
+                resp.insert_header(("content-profile", schema.as_str()));
+            }
             return Ok(if *headers_only {
                 resp.finish()
             } else {
@@ -280,9 +283,12 @@ fn allow(methods: &str) -> HttpResponse {
         .finish()
 }
 
-/// The OpenAPI document listing what this role has privileges on: on the
-/// table or, as PostgREST counts it, on any of its columns (a table a role may
-/// only insert some columns into is still listed).
+/// The OpenAPI document listing what this role may see, as PostgREST's
+/// default `openapi-mode` (follow-privileges) counts it: relations it owns
+/// (through membership) or has any privilege on, on the table or on a column
+/// (a table a role may only insert some columns into is still listed),
+/// partitions left out; functions it may execute. The schema's comment gives
+/// the title and description.
 async fn openapi_for(
     state: &RestState,
     ctx: &RequestContext,
@@ -294,11 +300,13 @@ async fn openapi_for(
         ctx,
         "SELECT
            coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                     WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p')
-                       AND (has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')
-                            OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE'))), '{}'),
+                     WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p') AND NOT c.relispartition
+                       AND (pg_has_role(c.relowner, 'USAGE')
+                            OR has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
+                            OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'))), '{}'),
            coalesce((SELECT array_agg(p.proname::text) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-                     WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
+                     WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}'),
+           (SELECT obj_description(n.oid, 'pg_namespace') FROM pg_namespace n WHERE n.nspname = $1)",
         &[Param::Text(schema.to_string())],
     )
     .await?;
@@ -310,6 +318,7 @@ async fn openapi_for(
         .text_array(1)
         .map_err(DbFailure::from)?
         .unwrap_or_default();
+    let comment = row.text(2).map_err(DbFailure::from)?;
     let mut visible = openapi::Visible::all(cache, schema);
     visible.relations.retain(|r| relations.contains(&r.name));
     visible.functions.retain(|f| functions.contains(&f.name));
@@ -319,7 +328,15 @@ async fn openapi_for(
         .split_once("://")
         .unwrap_or(("http", &state.settings.public_url));
     let host = rest.split('/').next().unwrap_or(rest);
-    Ok(openapi::document(cache, &visible, host, scheme))
+    Ok(openapi::document(
+        cache,
+        &visible,
+        &openapi::Site {
+            host,
+            scheme,
+            schema_comment: comment,
+        },
+    ))
 }
 
 /// A token from `/auth/v1` names its session; once that session is signed
