@@ -28,6 +28,8 @@ INSERT INTO geo_shops VALUES
 INSERT INTO geo_beacons VALUES (1, 1, 'Beacon-1');
 CREATE FUNCTION geo_shop(id int) RETURNS SETOF geo_shops LANGUAGE sql STABLE
   AS $$ SELECT * FROM geo_shops WHERE geo_shops.id = geo_shop.id $$;
+CREATE FUNCTION geo_point(x float8, y float8) RETURNS extensions.geometry LANGUAGE sql IMMUTABLE
+  AS $$ SELECT extensions.st_setsrid(extensions.st_makepoint(x, y), 4326) $$;
 GRANT SELECT, INSERT, UPDATE, DELETE ON geo_shops, geo_beacons TO anon, authenticated, service_role;
 `;
 
@@ -96,6 +98,16 @@ describe('with PostGIS', () => {
     const res = await fx.anon.rpc('geo_shop', { id: 2 }).geojson();
     expectOk(assert, res, {
       data: { type: 'FeatureCollection', features: [feature(2, '757 Massachusetts Ave', [-71.10543, 42.366432])] },
+    });
+  });
+
+  test('a function returning a geometry is one feature without properties', async () => {
+    const res = await fx.anon.rpc('geo_point', { x: 1.5, y: 2 }, { get: true }).geojson();
+    expectOk(assert, res, {
+      data: {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1.5, 2] }, properties: {} }],
+      },
     });
   });
 
