@@ -182,8 +182,8 @@ fn invalid_values_give_one_clear_line() {
             "PLEAT_DB_AGGREGATES: `enabled` is not true or false",
         ),
         (
-            &[("PLEAT_DB_PLAN", "yes")],
-            "PLEAT_DB_PLAN: `yes` is not true or false",
+            &[("PLEAT_DB_PLAN", "on-ish")],
+            "PLEAT_DB_PLAN: `on-ish` is not true or false",
         ),
         (
             &[("PLEAT_ADMIN_EMAIL", "a@b.c")],
