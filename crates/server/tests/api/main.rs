@@ -14,6 +14,7 @@ mod replicas;
 mod rest;
 mod rest_aggregates;
 mod rest_explain;
+mod rest_geojson;
 mod rest_openapi;
 mod site;
 mod site_headers;

@@ -101,3 +101,22 @@ fn geojson_is_a_feature_collection_by_postgis() {
         .to_string();
     insta::assert_snapshot!(body, @r#"(json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg("extensions".st_asgeojson(_postgrest_t)::json), '[]')))::text"#);
 }
+
+#[test]
+fn the_openapi_document_has_no_plan() {
+    let headers = [("accept", "application/vnd.pgrst.plan+json")];
+    let err = parse_with(
+        &RawRequest {
+            method: "GET",
+            path: "/",
+            query: "",
+            headers: &headers,
+        },
+        Offers {
+            plan: true,
+            geojson: true,
+        },
+    )
+    .unwrap_err();
+    insta::assert_snapshot!(crate::test_support::error(err), @r#"406 {"code":"PGRST107","details":null,"hint":null,"message":"None of these media types are available: application/vnd.pgrst.plan+json; for=\"application/json\""}"#);
+}
