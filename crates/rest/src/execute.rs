@@ -14,7 +14,7 @@
 //! a write whose row decides between COMMIT and ROLLBACK (`Ending::Decide`: a
 //! singular response, max-affected, a rollback preference) waits for its row
 //! before ending the transaction. All of them are prepared once per
-//! connection.
+//! connection. A plan (`explain`) runs the same way and always rolls back.
 
 use sqlx::PgPool;
 

@@ -1,7 +1,8 @@
 //! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
 //! Order: who is asking (JWT), the body (with its limit), a place under the
 //! per-client cap for anonymous requests, `parse`, then the introspection answers
-//! (OPTIONS, OpenAPI) or `prepare` (plan → sql) → `execute` → `response`.
+//! (OPTIONS, OpenAPI) or `prepare` (plan → sql) → `execute` → `response`, or for
+//! `application/vnd.pgrst.plan` the statement's EXPLAIN output.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;

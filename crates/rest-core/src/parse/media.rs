@@ -1,6 +1,7 @@
 //! Media types: decoding `Accept` (ordered by q-value, then specificity) and choosing
-//! what to answer with (PGRST107 when nothing fits), and deciding how a request body
-//! will be read from its `Content-Type` (PGRST102 when it cannot be).
+//! what to answer with (PGRST107 when nothing fits; plans and GeoJSON only when the
+//! server offers them), and deciding how a request body will be read from its
+//! `Content-Type` (PGRST102 when it cannot be).
 
 use serde::Serialize;
 
