@@ -3,7 +3,7 @@
 //! decided. Nothing flows back from `sql` to `plan`.
 
 use crate::error::Error;
-use crate::parse::ApiRequest;
+use crate::parse::{ApiRequest, PlanMedia};
 use crate::plan::{self, PlanSettings};
 use crate::response::ResponsePlan;
 use crate::schema_cache::SchemaCache;
@@ -18,6 +18,9 @@ pub struct Prepared {
     /// For `count=planned|estimated`: the query whose planner estimate is the count.
     pub count_statement: Option<Statement>,
     pub response: ResponsePlan,
+    /// Set when the answer is the plan of `statement` (already wrapped in
+    /// EXPLAIN): its rows are the body, and its transaction never commits.
+    pub explain: Option<PlanMedia>,
 }
 
 /// Plans `req`, whose body (for writes and calls) is `body`, and renders the plan.
@@ -28,10 +31,19 @@ pub fn prepare(
     body: &[u8],
 ) -> Result<Prepared, Error> {
     let plan = plan::plan(req, cache, settings, body)?;
+    let mut statement = sql::statement(&plan.query);
+    let count_statement = match &req.explain {
+        Some(explain) => {
+            statement.text = sql::explain(explain, &statement.text);
+            None
+        }
+        None => sql::count_statement(&plan.query),
+    };
     Ok(Prepared {
-        statement: sql::statement(&plan.query),
+        statement,
         read_only: plan.read_only,
-        count_statement: sql::count_statement(&plan.query),
+        count_statement,
         response: plan.response,
+        explain: req.explain.clone(),
     })
 }

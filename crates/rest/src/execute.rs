@@ -14,7 +14,7 @@
 //! a write whose row decides between COMMIT and ROLLBACK (`Ending::Decide`: a
 //! singular response, max-affected, a rollback preference) waits for its row
 //! before ending the transaction. All of them are prepared once per
-//! connection.
+//! connection. A plan (`explain`) runs the same way and always rolls back.
 
 use sqlx::PgPool;
 
@@ -132,6 +132,24 @@ async fn pipeline(
     params: &[Param],
     finish: Option<&'static str>,
 ) -> Result<Row, wire::Failure> {
+    let mut rows = pipeline_rows(lease, begin, ctx, sql, params, finish).await?;
+    match rows.len() {
+        1 => Ok(rows.pop().expect("one row")),
+        n => Err(wire::Failure::Decode(format!(
+            "the statement returned {n} rows instead of one"
+        ))),
+    }
+}
+
+/// [`pipeline`], with every row `sql` returned.
+async fn pipeline_rows(
+    lease: &mut Lease,
+    begin: &'static str,
+    ctx: &RequestContext,
+    sql: &str,
+    params: &[Param],
+    finish: Option<&'static str>,
+) -> Result<Vec<Row>, wire::Failure> {
     let values = values_of(params);
     let settings = ctx.settings();
     let session;
@@ -147,13 +165,7 @@ async fn pipeline(
     if let Some(finish) = finish {
         steps.push(Step::new(finish, &[]));
     }
-    let mut rows = lease.run(&steps).await?.swap_remove(main);
-    match rows.len() {
-        1 => Ok(rows.pop().expect("one row")),
-        n => Err(wire::Failure::Decode(format!(
-            "the statement returned {n} rows instead of one"
-        ))),
-    }
+    Ok(lease.run(&steps).await?.swap_remove(main))
 }
 
 /// Run `statement` in a fresh transaction as `ctx`; `decide` sees the outcome
@@ -232,6 +244,40 @@ pub async fn read_one(
     Ok(row?)
 }
 
+/// The output of `statement`, an EXPLAIN, as PostgREST answers it: each row
+/// (one for JSON, one per line for text) followed by a newline. Run as `ctx`
+/// in a transaction that always rolls back, so that `ANALYZE` of a write
+/// shows what it would do and keeps none of it.
+pub async fn explain(
+    conns: &Connections,
+    ctx: &RequestContext,
+    statement: &Statement,
+    read_only: bool,
+) -> Result<String, DbFailure> {
+    let begin = if read_only {
+        "BEGIN READ ONLY"
+    } else {
+        "BEGIN"
+    };
+    let mut lease = conns.acquire().await?;
+    let rows = pipeline_rows(
+        &mut lease,
+        begin,
+        ctx,
+        &statement.text,
+        &statement.params,
+        Some("ROLLBACK"),
+    )
+    .await;
+    settle(lease).await;
+    let mut out = String::new();
+    for row in rows? {
+        out.push_str(row.text(0)?.unwrap_or_default());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 /// The planner's row estimate for `statement` (for `Prefer: count=planned`).
 pub async fn planned_rows(
     conns: &Connections,
@@ -253,5 +299,14 @@ pub async fn load_schema_cache(pool: &PgPool, schemas: &[String]) -> anyhow::Res
         .bind(schemas)
         .fetch_one(pool)
         .await?;
-    Ok(SchemaCache::from_json(&json)?)
+    let mut cache = SchemaCache::from_json(&json)?;
+    cache.geojson = sqlx::query_scalar(GEOJSON_SQL).fetch_optional(pool).await?;
+    Ok(cache)
 }
+
+/// Where PostGIS (3 or later) put `ST_AsGeoJSON(record)`, whatever schema the
+/// extension was created in.
+const GEOJSON_SQL: &str = "SELECT n.nspname::text FROM pg_proc p \
+     JOIN pg_namespace n ON n.oid = p.pronamespace \
+     WHERE p.proname = 'st_asgeojson' AND p.proargtypes[0] = 'record'::regtype \
+     ORDER BY n.nspname = 'public' DESC, n.nspname LIMIT 1";

@@ -1,7 +1,8 @@
 //! The only actix-aware file of pleat-rest: `/rest/v1/*` in, responses out.
 //! Order: who is asking (JWT), the body (with its limit), a place under the
 //! per-client cap for anonymous requests, `parse`, then the introspection answers
-//! (OPTIONS, OpenAPI) or `prepare` (plan → sql) → `execute` → `response`.
+//! (OPTIONS, OpenAPI) or `prepare` (plan → sql) → `execute` → `response`, or for
+//! `application/vnd.pgrst.plan` the statement's EXPLAIN output.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::http::StatusCode;
@@ -16,7 +17,7 @@ use pleat_auth::keyring::Keyring;
 use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
-use crate::parse::{self, Action, ApiRequest, RawRequest};
+use crate::parse::{self, Action, ApiRequest, Offers, RawRequest};
 use crate::plan::PlanSettings;
 use crate::prepare::prepare;
 use crate::reload::{self, SharedCache};
@@ -39,6 +40,9 @@ pub struct RestSettings {
     pub public_url: String,
     /// `PLEAT_DB_AGGREGATES` (PostgREST's `db-aggregates-enabled`).
     pub aggregates: bool,
+    /// `PLEAT_DB_PLAN` (PostgREST's `db-plan-enabled`): answer
+    /// `application/vnd.pgrst.plan` with the statement's EXPLAIN output.
+    pub plan: bool,
 }
 
 pub struct RestState {
@@ -175,8 +179,12 @@ async fn serve(
     ctx: &RequestContext,
     body: &[u8],
 ) -> Result<HttpResponse, Error> {
-    let api = parse::parse(raw)?;
     let cache = reload::current(&state.cache);
+    let offers = Offers {
+        plan: state.settings.plan,
+        geojson: cache.geojson.is_some(),
+    };
+    let api = parse::parse_with(raw, offers)?;
     match &api.action {
         Action::SchemaInfo => return Ok(allow("OPTIONS,GET,HEAD")),
         Action::RelationInfo { relation } => {
@@ -211,6 +219,9 @@ async fn serve(
             let doc = openapi_for(state, ctx, &cache, &schema).await?;
             let mut resp = HttpResponse::Ok();
             resp.content_type("application/openapi+json; charset=utf-8");
+            if api.profile.is_some() || state.settings.schemas.len() > 1 {
+                resp.insert_header(("content-profile", schema.as_str()));
+            }
             return Ok(if *headers_only {
                 resp.finish()
             } else {
@@ -225,6 +236,15 @@ async fn serve(
         aggregates: state.settings.aggregates,
     };
     let plan = prepare(&api, &cache, &settings, body)?;
+    if let Some(explain) = &plan.explain {
+        let body = execute::explain(&state.conns, ctx, &plan.statement, plan.read_only).await?;
+        let mut resp = HttpResponse::Ok();
+        resp.insert_header(("content-type", format!("{}; charset=utf-8", explain.mime)));
+        if let Some(profile) = &plan.response.profile {
+            resp.insert_header(("content-profile", profile.as_str()));
+        }
+        return Ok(resp.body(body));
+    }
     let ending = response::ending(plan.read_only, &plan.response);
     let outcome = execute::run(&state.conns, ctx, &plan.statement, ending, |o| {
         response::decide(&plan.response, o)
@@ -264,9 +284,12 @@ fn allow(methods: &str) -> HttpResponse {
         .finish()
 }
 
-/// The OpenAPI document listing what this role has privileges on: on the
-/// table or, as PostgREST counts it, on any of its columns (a table a role may
-/// only insert some columns into is still listed).
+/// The OpenAPI document listing what this role may see, as PostgREST's
+/// default `openapi-mode` (follow-privileges) counts it: relations it owns
+/// (through membership) or has any privilege on, on the table or on a column
+/// (a table a role may only insert some columns into is still listed),
+/// partitions left out; functions it may execute. The schema's comment gives
+/// the title and description.
 async fn openapi_for(
     state: &RestState,
     ctx: &RequestContext,
@@ -278,11 +301,13 @@ async fn openapi_for(
         ctx,
         "SELECT
            coalesce((SELECT array_agg(c.relname::text) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                     WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p')
-                       AND (has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE')
-                            OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE'))), '{}'),
+                     WHERE n.nspname = $1 AND c.relkind IN ('r','v','m','f','p') AND NOT c.relispartition
+                       AND (pg_has_role(c.relowner, 'USAGE')
+                            OR has_table_privilege(c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
+                            OR has_any_column_privilege(c.oid, 'SELECT, INSERT, UPDATE, REFERENCES'))), '{}'),
            coalesce((SELECT array_agg(p.proname::text) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-                     WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}')",
+                     WHERE n.nspname = $1 AND has_function_privilege(p.oid, 'EXECUTE')), '{}'),
+           (SELECT obj_description(n.oid, 'pg_namespace') FROM pg_namespace n WHERE n.nspname = $1)",
         &[Param::Text(schema.to_string())],
     )
     .await?;
@@ -294,6 +319,7 @@ async fn openapi_for(
         .text_array(1)
         .map_err(DbFailure::from)?
         .unwrap_or_default();
+    let comment = row.text(2).map_err(DbFailure::from)?;
     let mut visible = openapi::Visible::all(cache, schema);
     visible.relations.retain(|r| relations.contains(&r.name));
     visible.functions.retain(|f| functions.contains(&f.name));
@@ -303,7 +329,15 @@ async fn openapi_for(
         .split_once("://")
         .unwrap_or(("http", &state.settings.public_url));
     let host = rest.split('/').next().unwrap_or(rest);
-    Ok(openapi::document(cache, &visible, host, scheme))
+    Ok(openapi::document(
+        cache,
+        &visible,
+        &openapi::Site {
+            host,
+            scheme,
+            schema_comment: comment,
+        },
+    ))
 }
 
 /// A token from `/auth/v1` names its session; once that session is signed

@@ -56,6 +56,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_ADMIN_PASSWORD",
     "PLEAT_DB_SCHEMAS",
     "PLEAT_DB_AGGREGATES",
+    "PLEAT_DB_PLAN",
     "PLEAT_DISABLE_SIGNUP",
     "PLEAT_SECURE_PASSWORD_CHANGE",
     "PLEAT_REFRESH_TOKEN_REUSE_INTERVAL",
@@ -123,6 +124,11 @@ pub struct Config {
     /// off by default as PostgREST's `db-aggregates-enabled`, since a grouped
     /// read over a large table costs what a client asks.
     pub db_aggregates: bool,
+    /// PLEAT_DB_PLAN: `application/vnd.pgrst.plan` (supabase-js `explain()`)
+    /// answered with EXPLAIN output, off by default as PostgREST's
+    /// `db-plan-enabled`, since a plan shows any caller the schema's tables,
+    /// indexes and row estimates, and `analyze` runs the statement.
+    pub db_plan: bool,
     pub disable_signup: bool,
     /// A password change from a session older than a day needs the code
     /// `reauthenticate()` mails (GoTrue's secure password change).
@@ -303,6 +309,7 @@ impl Config {
             admin,
             db_schemas,
             db_aggregates: boolean(get("PLEAT_DB_AGGREGATES"), "PLEAT_DB_AGGREGATES", false)?,
+            db_plan: boolean(get("PLEAT_DB_PLAN"), "PLEAT_DB_PLAN", false)?,
             disable_signup: boolean(get("PLEAT_DISABLE_SIGNUP"), "PLEAT_DISABLE_SIGNUP", true)?,
             secure_password_change: boolean(
                 get("PLEAT_SECURE_PASSWORD_CHANGE"),

@@ -294,6 +294,7 @@ impl Application {
                     trusted_proxies: config.trusted_proxies.clone(),
                     public_url: site_url.clone(),
                     aggregates: config.db_aggregates,
+                    plan: config.db_plan,
                 },
                 keyring.clone(),
             )

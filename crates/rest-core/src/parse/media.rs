@@ -1,6 +1,7 @@
 //! Media types: decoding `Accept` (ordered by q-value, then specificity) and choosing
-//! what to answer with (PGRST107 when nothing fits), and deciding how a request body
-//! will be read from its `Content-Type` (PGRST102 when it cannot be).
+//! what to answer with (PGRST107 when nothing fits; plans and GeoJSON only when the
+//! server offers them), and deciding how a request body will be read from its
+//! `Content-Type` (PGRST102 when it cannot be).
 
 use serde::Serialize;
 
@@ -26,9 +27,9 @@ pub enum MediaType {
     },
     /// `application/vnd.pgrst.array+json;nulls=stripped`
     ArrayStripNulls,
-    /// `application/vnd.pgrst.plan…`: EXPLAIN output, which Pleat does not offer;
-    /// held as PostgREST renders it in the 406 message.
-    Plan(String),
+    /// `application/vnd.pgrst.plan…`: the EXPLAIN output of the statement that
+    /// would answer with another media type.
+    Plan(Box<PlanMedia>),
     Other(String),
 }
 
@@ -59,8 +60,11 @@ impl MediaType {
                 MediaType::ArrayStripNulls
             }
             "application/vnd.pgrst.array+json" | "application/vnd.pgrst.array" => MediaType::Json,
-            e if e.starts_with("application/vnd.pgrst.plan") => {
-                MediaType::Plan(plan_mime(e, &params))
+            "application/vnd.pgrst.plan" | "application/vnd.pgrst.plan+text" => {
+                MediaType::Plan(Box::new(PlanMedia::decode(false, &params)))
+            }
+            "application/vnd.pgrst.plan+json" => {
+                MediaType::Plan(Box::new(PlanMedia::decode(true, &params)))
             }
             other => MediaType::Other(other.to_string()),
         }
@@ -82,33 +86,90 @@ impl MediaType {
             }
             MediaType::SingleObject { strip_nulls: false } => "application/vnd.pgrst.object+json",
             MediaType::ArrayStripNulls => "application/vnd.pgrst.array+json;nulls=stripped",
-            MediaType::Plan(s) => s,
+            MediaType::Plan(p) => &p.mime,
             MediaType::Other(s) => s,
         }
     }
 }
 
-/// PostgREST's rendering of a plan media type: format (`+text` unless `+json`),
-/// the `for` type (default `application/json`) and `options` when given.
-fn plan_mime(essence: &str, params: &[&str]) -> String {
-    let format = if essence.ends_with("+json") {
-        "+json"
-    } else {
-        "+text"
-    };
-    let param = |name: &str| {
-        params
-            .iter()
-            .find_map(|p| p.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
-            .map(|v| v.trim_matches('"').to_string())
-            .filter(|v| !v.is_empty())
-    };
-    let target = param("for").unwrap_or_else(|| "application/json".into());
-    let mut out = format!("application/vnd.pgrst.plan{format}; for=\"{target}\"");
-    if let Some(options) = param("options") {
-        out.push_str(&format!("; options={options}"));
+/// What `application/vnd.pgrst.plan` asks for: `EXPLAIN` in JSON or text of
+/// the statement that would answer with `target` (the `for` parameter,
+/// `application/json` when absent), with the `options` PostgreSQL's EXPLAIN
+/// takes. Unknown options are ignored, as PostgREST ignores them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlanMedia {
+    pub target: MediaType,
+    pub json: bool,
+    pub analyze: bool,
+    pub verbose: bool,
+    pub settings: bool,
+    pub buffers: bool,
+    pub wal: bool,
+    /// As PostgREST renders it (in `Content-Type` and in PGRST107): format,
+    /// the decoded `for` type, then the options in a fixed order.
+    pub mime: String,
+}
+
+impl PlanMedia {
+    fn decode(json: bool, params: &[&str]) -> PlanMedia {
+        let param = |name: &str| {
+            params.iter().find_map(|p| {
+                let (k, v) = p.split_once('=')?;
+                k.trim()
+                    .eq_ignore_ascii_case(name)
+                    .then(|| v.trim().trim_matches('"').to_string())
+            })
+        };
+        let target = MediaType::decode(&param("for").unwrap_or_else(|| "application/json".into()));
+        let options = param("options").unwrap_or_default();
+        let has = |o: &str| options.split('|').any(|x| x == o);
+        let mut plan = PlanMedia {
+            target,
+            json,
+            analyze: has("analyze"),
+            verbose: has("verbose"),
+            settings: has("settings"),
+            buffers: has("buffers"),
+            wal: has("wal"),
+            mime: String::new(),
+        };
+        let named: Vec<&str> = plan.options().iter().map(|(_, name)| *name).collect();
+        plan.mime = format!(
+            "application/vnd.pgrst.plan+{}; for=\"{}\"{}",
+            if json { "json" } else { "text" },
+            plan.target.mime(),
+            if named.is_empty() {
+                String::new()
+            } else {
+                format!("; options={}", named.join("|"))
+            }
+        );
+        plan
     }
-    out
+
+    /// The options asked for, as EXPLAIN names them and as the media type does.
+    pub fn options(&self) -> Vec<(&'static str, &'static str)> {
+        [
+            (self.analyze, ("ANALYZE", "analyze")),
+            (self.verbose, ("VERBOSE", "verbose")),
+            (self.settings, ("SETTINGS", "settings")),
+            (self.buffers, ("BUFFERS", "buffers")),
+            (self.wal, ("WAL", "wal")),
+        ]
+        .into_iter()
+        .filter_map(|(on, names)| on.then_some(names))
+        .collect()
+    }
+}
+
+/// What the server may answer with beyond what a resource produces: the
+/// settings and installed extensions that enable a media type.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Offers {
+    /// `application/vnd.pgrst.plan` (`PLEAT_DB_PLAN`, PostgREST's `db-plan-enabled`).
+    pub plan: bool,
+    /// `application/geo+json`, which needs PostGIS's `ST_AsGeoJSON`.
+    pub geojson: bool,
 }
 
 /// `Accept` split into media types, best first: by q-value, then by specificity
@@ -149,11 +210,27 @@ pub fn accept_list(header: Option<&str>) -> Vec<MediaType> {
 }
 
 /// The response media type: the first accepted one that `produces` allows,
-/// with `*/*` meaning JSON.
-pub fn negotiate(accepted: &[MediaType], produces: &[MediaType]) -> Result<MediaType, Error> {
+/// with `*/*` meaning JSON. GeoJSON and plans count only when `offers` has
+/// them; a plan is for a media type that `produces` allows.
+pub fn negotiate(
+    accepted: &[MediaType],
+    produces: &[MediaType],
+    offers: Offers,
+) -> Result<MediaType, Error> {
+    let offered = |m: &MediaType| match m {
+        MediaType::Any => true,
+        MediaType::GeoJson => offers.geojson && produces.contains(m),
+        MediaType::Plan(p) => {
+            offers.plan
+                && (p.target == MediaType::Any
+                    || (p.target != MediaType::GeoJson || offers.geojson)
+                        && produces.contains(&p.target))
+        }
+        m => produces.contains(m),
+    };
     accepted
         .iter()
-        .find(|m| **m == MediaType::Any || produces.contains(m))
+        .find(|m| offered(m))
         .map(|m| {
             if *m == MediaType::Any {
                 produces[0].clone()
@@ -168,6 +245,7 @@ pub fn negotiate(accepted: &[MediaType], produces: &[MediaType]) -> Result<Media
 pub const RESOURCE_MEDIA: &[MediaType] = &[
     MediaType::Json,
     MediaType::Csv,
+    MediaType::GeoJson,
     MediaType::SingleObject { strip_nulls: false },
     MediaType::SingleObject { strip_nulls: true },
     MediaType::ArrayStripNulls,

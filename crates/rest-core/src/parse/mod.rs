@@ -25,7 +25,7 @@ use crate::error::Error;
 pub use filter::{CompareOp, Filter, FtsOp, IsValue, OpExpr, Operation, Quantifier, SimpleOp};
 pub use limits::{MAX_EMBED_DEPTH, MAX_JSON_PATH, MAX_LOGIC_DEPTH};
 pub use logic::{LogicOp, LogicTree};
-pub use media::{BodyType, MediaType};
+pub use media::{BodyType, MediaType, Offers, PlanMedia};
 pub use order::{Direction, Nulls, OrderTerm};
 pub use prefer::{Count, Handling, Missing, Preferences, Representation, Resolution, Transaction};
 pub(crate) use query::decode_component;
@@ -66,8 +66,11 @@ pub struct ApiRequest {
     /// The rows asked for at the top level (`Range` header, `limit`, `offset`).
     pub range: RowRange,
     pub preferences: Preferences,
-    /// The media type to answer with.
+    /// The media type to answer with (for a plan, the one it is the plan of).
     pub media_type: MediaType,
+    /// `application/vnd.pgrst.plan`: answer with the EXPLAIN output of the
+    /// statement instead of running it for its result.
+    pub explain: Option<PlanMedia>,
     /// How to read the body, for requests that carry one.
     pub body_type: Option<BodyType>,
 }
@@ -207,8 +210,14 @@ fn action(resource: Resource, method: &str) -> Result<Action, Error> {
     })
 }
 
-/// Parses `req` into an [`ApiRequest`], or the error PostgREST would answer with.
+/// Parses `req` into an [`ApiRequest`], or the error PostgREST would answer
+/// with, as a server offering no plans and no GeoJSON.
 pub fn parse(req: &RawRequest<'_>) -> Result<ApiRequest, Error> {
+    parse_with(req, Offers::default())
+}
+
+/// [`parse`], with the media types the server's settings and extensions add.
+pub fn parse_with(req: &RawRequest<'_>, offers: Offers) -> Result<ApiRequest, Error> {
     let action = action(resource(req.path)?, req.method)?;
     // Writes name their schema with Content-Profile, everything else with Accept-Profile.
     let writes = matches!(req.method, "POST" | "PATCH" | "PUT" | "DELETE");
@@ -251,8 +260,26 @@ pub fn parse(req: &RawRequest<'_>) -> Result<ApiRequest, Error> {
         Action::RelationInfo { .. } | Action::RoutineInfo { .. } | Action::SchemaInfo => {
             MediaType::Json
         }
-        Action::Schema { .. } => media::negotiate(&accepted, media::ROOT_MEDIA)?,
-        _ => media::negotiate(&accepted, media::RESOURCE_MEDIA)?,
+        // The OpenAPI description has no plan.
+        Action::Schema { .. } => media::negotiate(
+            &accepted,
+            media::ROOT_MEDIA,
+            Offers {
+                plan: false,
+                ..offers
+            },
+        )?,
+        _ => media::negotiate(&accepted, media::RESOURCE_MEDIA, offers)?,
+    };
+    let (media_type, explain) = match media_type {
+        MediaType::Plan(p) => {
+            let target = match &p.target {
+                MediaType::Any => MediaType::Json,
+                t => t.clone(),
+            };
+            (target, Some(*p))
+        }
+        m => (m, None),
     };
 
     Ok(ApiRequest {
@@ -262,6 +289,7 @@ pub fn parse(req: &RawRequest<'_>) -> Result<ApiRequest, Error> {
         range,
         preferences,
         media_type,
+        explain,
         body_type,
     })
 }

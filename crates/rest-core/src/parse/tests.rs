@@ -127,6 +127,7 @@ fn a_typical_supabase_js_read() {
             "invalid": []
           },
           "media_type": "json",
+          "explain": null,
           "body_type": null
         }
     "#);

@@ -332,7 +332,7 @@ pub enum Total {
 }
 
 /// What the `body` column holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum Body {
     /// A JSON array of the rows; `strip` drops null-valued keys.
     Array {
@@ -347,6 +347,11 @@ pub enum Body {
         single: bool,
     },
     Csv,
+    /// A GeoJSON `FeatureCollection` of the rows, by PostGIS's
+    /// `ST_AsGeoJSON(record)` in `schema`.
+    GeoJson {
+        schema: Option<String>,
+    },
     /// The row of a single-row insert, for the `Location` header.
     Location,
     /// Nothing (HEAD, `return=minimal`).

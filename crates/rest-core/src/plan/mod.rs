@@ -72,10 +72,13 @@ fn table<'a>(cache: &'a SchemaCache, schema: &str, name: &str) -> Result<&'a Rel
 }
 
 /// The `body` column for a read-like answer in `media`.
-fn body_for(media: &MediaType, headers_only: bool) -> Body {
+fn body_for(media: &MediaType, headers_only: bool, cache: &SchemaCache) -> Body {
     match media {
         _ if headers_only => Body::Empty,
         MediaType::Csv => Body::Csv,
+        MediaType::GeoJson => Body::GeoJson {
+            schema: cache.geojson.clone(),
+        },
         MediaType::SingleObject { strip_nulls } => Body::Object {
             strip: *strip_nulls,
         },
@@ -182,7 +185,7 @@ fn plan_read(c: &Common, relation: &str, headers_only: bool) -> Result<Plan, Err
         source: Source::Read(root),
         rows: Rows::Source,
         total,
-        body: body_for(&c.req.media_type, headers_only),
+        body: body_for(&c.req.media_type, headers_only, c.cache),
         explain_count,
     };
     Ok(Plan {

@@ -176,7 +176,7 @@ pub fn plan(
         returning: returning(rel, &root, wanted),
     };
     let body = match (full, representation, kind) {
-        (true, _, _) => body_for(&c.req.media_type, false),
+        (true, _, _) => body_for(&c.req.media_type, false, c.cache),
         (false, Some(Representation::HeadersOnly), ResponseKind::Create { .. }) => Body::Location,
         _ => Body::Empty,
     };

@@ -160,6 +160,9 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
     let body = match (&c.req.media_type, call.shape) {
         _ if headers_only => Body::Empty,
         (MediaType::Csv, _) => Body::Csv,
+        // Whatever the shape, as PostgREST: a function returning geometry
+        // gives features without properties.
+        (MediaType::GeoJson, _) => body_for(&c.req.media_type, false, c.cache),
         (_, Shape::Scalar) => Body::Scalar { single: true },
         (MediaType::SingleObject { .. }, Shape::SetOfScalar) => Body::Scalar { single: true },
         (_, Shape::SetOfScalar) => Body::Scalar { single: false },
@@ -168,7 +171,7 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
         },
         (MediaType::ArrayStripNulls, Shape::Composite) => Body::Object { strip: true },
         (_, Shape::Composite) => Body::Object { strip: false },
-        (media, Shape::SetOfComposite) => body_for(media, false),
+        (media, Shape::SetOfComposite) => body_for(media, false, c.cache),
     };
     let kind = ResponseKind::Call {
         headers_only,

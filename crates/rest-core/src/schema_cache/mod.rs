@@ -167,6 +167,10 @@ pub struct SchemaCache {
     pub foreign_keys: Vec<ForeignKey>,
     pub relationships: Vec<Relationship>,
     pub functions: HashMap<QualifiedName, Vec<Function>>,
+    /// The schema of PostGIS's `ST_AsGeoJSON(record)`, which answers
+    /// `application/geo+json`; none without PostGIS (set by the loader, not
+    /// part of the introspection JSON).
+    pub geojson: Option<String>,
 }
 
 impl SchemaCache {
@@ -191,6 +195,7 @@ impl SchemaCache {
             foreign_keys: raw.foreign_keys,
             relationships,
             functions,
+            geojson: None,
         })
     }
 

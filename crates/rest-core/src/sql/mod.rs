@@ -13,7 +13,7 @@ use call::call;
 use mutate::mutation;
 use select::{count, read};
 
-use crate::parse::{JsonArrow, JsonOperand, RowRange};
+use crate::parse::{JsonArrow, JsonOperand, PlanMedia, RowRange};
 use crate::plan::ir::{Body, ColumnRef, Query, Rows, Source, TableRef, Total};
 pub(crate) use crate::statement::{ident, qualified};
 use crate::statement::{Param, Statement};
@@ -64,7 +64,19 @@ fn limit_offset(range: RowRange) -> String {
     format!(" LIMIT {limit} OFFSET {}", range.offset)
 }
 
-fn body_expr(body: Body) -> String {
+/// `statement` under EXPLAIN with the format and options a plan media type
+/// asks for (all of them fixed words, never the client's text).
+pub fn explain(plan: &PlanMedia, statement: &str) -> String {
+    let mut options = vec![if plan.json {
+        "FORMAT JSON"
+    } else {
+        "FORMAT TEXT"
+    }];
+    options.extend(plan.options().iter().map(|(sql, _)| *sql));
+    format!("EXPLAIN ({}) {statement}", options.join(", "))
+}
+
+fn body_expr(body: &Body) -> String {
     let strip = |s: bool, e: &str| {
         if s {
             format!("json_strip_nulls({e})")
@@ -73,8 +85,12 @@ fn body_expr(body: Body) -> String {
         }
     };
     match body {
-        Body::Array { strip: s } => format!("coalesce({}, '[]')", strip(s, "json_agg(_postgrest_t)")),
-        Body::Object { strip: s } => format!("coalesce({}, 'null')", strip(s, "json_agg(_postgrest_t)->0")),
+        Body::Array { strip: s } => format!("coalesce({}, '[]')", strip(*s, "json_agg(_postgrest_t)")),
+        Body::Object { strip: s } => format!("coalesce({}, 'null')", strip(*s, "json_agg(_postgrest_t)->0")),
+        Body::GeoJson { schema } => format!(
+            "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg({}st_asgeojson(_postgrest_t)::json), '[]'))",
+            schema.as_deref().map(|s| format!("{}.", ident(s))).unwrap_or_default()
+        ),
         Body::Scalar { single: true } => "coalesce(json_agg(_postgrest_t.pgrst_scalar)->0, 'null')".into(),
         Body::Scalar { single: false } => "coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')".into(),
         Body::Csv => "(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a) || '\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), '\n'), '')".into(),
@@ -120,7 +136,7 @@ pub fn statement(q: &Query) -> Statement {
     };
     st.text = format!(
         "WITH pgrst_source AS ({source}){count_cte} SELECT {total} AS total_count, pg_catalog.count(_postgrest_t) AS page_total, ({})::text AS body, nullif(current_setting('response.headers', true), '') AS response_headers, nullif(current_setting('response.status', true), '') AS response_status FROM ({rows}) _postgrest_t",
-        body_expr(q.body),
+        body_expr(&q.body),
     );
     st
 }

@@ -22,6 +22,7 @@ fn defaults_match_the_table() {
     assert!(c.admin.is_none());
     assert_eq!(c.db_schemas, vec!["public"]);
     assert!(!c.db_aggregates);
+    assert!(!c.db_plan);
     assert!(c.disable_signup);
     assert!(c.secure_password_change);
     assert_eq!(c.refresh_token_reuse_interval, 10);
@@ -78,6 +79,7 @@ fn values_are_read() {
         ("PLEAT_DB_SCHEMAS", "public, api"),
         ("PLEAT_DISABLE_SIGNUP", "false"),
         ("PLEAT_DB_AGGREGATES", "true"),
+        ("PLEAT_DB_PLAN", "true"),
         ("PLEAT_SECURE_PASSWORD_CHANGE", "false"),
         ("PLEAT_TRUSTED_PROXIES", "10.0.0.1,192.168.0.0/16"),
         ("PLEAT_STATEMENT_TIMEOUT_ANON", "500ms"),
@@ -101,6 +103,7 @@ fn values_are_read() {
     assert_eq!(c.db_schemas, vec!["public", "api"]);
     assert!(!c.disable_signup);
     assert!(c.db_aggregates);
+    assert!(c.db_plan);
     assert!(!c.secure_password_change);
     assert_eq!(c.trusted_proxies.len(), 2);
     assert_eq!(
@@ -177,6 +180,10 @@ fn invalid_values_give_one_clear_line() {
         (
             &[("PLEAT_DB_AGGREGATES", "enabled")],
             "PLEAT_DB_AGGREGATES: `enabled` is not true or false",
+        ),
+        (
+            &[("PLEAT_DB_PLAN", "on-ish")],
+            "PLEAT_DB_PLAN: `on-ish` is not true or false",
         ),
         (
             &[("PLEAT_ADMIN_EMAIL", "a@b.c")],

@@ -2,5 +2,6 @@
 
 mod aggregates;
 mod embeds;
+mod explain;
 mod reads;
 mod writes;
