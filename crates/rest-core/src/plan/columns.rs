@@ -69,7 +69,7 @@ impl<'a> Columns<'a> {
                     function: f.function.clone(),
                     row_type: f.relation.clone(),
                 };
-                (f.base_type.as_str(), Some(call))
+                (f.base_type.as_str(), Some(Box::new(call)))
             }
         };
         let json = is_json(base_type);

@@ -30,7 +30,7 @@ pub struct ColumnRef {
     pub value_type: String,
     /// A computed field: `function(row)` rather than the column `name`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub computed: Option<ComputedCall>,
+    pub computed: Option<Box<ComputedCall>>,
 }
 
 /// `function(row::row_type)`: a computed field of the level's row, cast to the
