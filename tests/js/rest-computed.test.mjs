@@ -142,6 +142,22 @@ describe('computed relationships', () => {
     });
   });
 
+  test('spread, ordered by and filtered for null like any to-one embed', async () => {
+    const spread = await from('cf_premieres').select('location,...film(title)').eq('id', 3);
+    expectOk(assert, spread, { data: [{ location: 'Paris', title: 'The Umbrellas of Cherbourg' }] });
+    const ordered = await from('cf_premieres').select('id,film(year)').order('film(year)', { ascending: false }).order('id');
+    expectOk(assert, ordered, {
+      data: [
+        { id: 4, film: { year: 1975 } },
+        { id: 2, film: { year: 1964 } },
+        { id: 3, film: { year: 1964 } },
+        { id: 1, film: { year: 1962 } },
+      ],
+    });
+    const present = await from('cf_films').select('id,premieres!inner()').not('premieres', 'is', null).eq('id', 3);
+    expectOk(assert, present, { data: [{ id: 3 }] });
+  });
+
   test('a function named like the table overrides the ambiguous foreign keys', async () => {
     // Two foreign keys (director_id, producer_id) would make this PGRST201.
     const res = await from('cf_films').select('title,cf_people(last_name)').eq('id', 2);

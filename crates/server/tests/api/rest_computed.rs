@@ -157,3 +157,18 @@ async fn new_functions_are_served_after_notify_reload() {
         (200, json!([{"decade": 1970, "school": {"name": "INSAS"}}]))
     );
 }
+
+#[tokio::test]
+async fn a_computed_field_cannot_write_through_a_read() {
+    let app = spawn_rest_app().await;
+    let (status, body) = get(client(&app)
+        .from("cf_people")
+        .select("touch_job")
+        .eq("id", "1"))
+    .await;
+    assert_eq!((status, &body["code"]), (405, &json!("25006")), "{body}");
+    assert_eq!(
+        get(client(&app).from("cf_people").select("job").eq("id", "1")).await,
+        (200, json!([{"job": "director"}]))
+    );
+}
