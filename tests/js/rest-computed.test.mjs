@@ -63,11 +63,15 @@ describe('computed fields', () => {
   });
 
   test('inside an embed, filtered and ordered there', async () => {
-    const res = await from('cf_films')
-      .select('title,cf_people!director_id(full_name)')
-      .eq('id', 1);
+    const res = await from('cf_schools')
+      .select('name,cf_people(full_name)')
+      .eq('id', 1)
+      .neq('cf_people.full_name', 'Jacques Demy')
+      .order('full_name', { referencedTable: 'cf_people', ascending: false });
+    expectOk(assert, res, { data: [{ name: 'IDHEC', cf_people: [{ full_name: 'Mag Bodard' }, { full_name: 'Agnès Varda' }] }] });
     // cf_people(cf_films) overrides the foreign keys, so the hint is not read.
-    expectOk(assert, res, { data: [{ title: 'Cléo from 5 to 7', cf_people: { full_name: 'Agnès Varda' } }] });
+    const hinted = await from('cf_films').select('title,cf_people!director_id(full_name)').eq('id', 1);
+    expectOk(assert, hinted, { data: [{ title: 'Cléo from 5 to 7', cf_people: { full_name: 'Agnès Varda' } }] });
   });
 
   test('an overloaded name is the function of each table', async () => {
