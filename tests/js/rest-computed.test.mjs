@@ -181,10 +181,35 @@ describe('computed relationships', () => {
     });
   });
 
+  test('from the rows a function returns', async () => {
+    const res = await fx.anon.rpc('cf_people_with_job', { j: 'director' }).select('last_name,films_directed(title)').order('id').limit(2);
+    expectOk(assert, res, {
+      data: [
+        { last_name: 'Varda', films_directed: [{ title: 'Cléo from 5 to 7' }] },
+        { last_name: 'Demy', films_directed: [{ title: 'The Umbrellas of Cherbourg' }] },
+      ],
+    });
+  });
+
+  test('from a table to itself, nested twice', async () => {
+    const res = await from('cf_films').select('id,same_school(id,same_school(id))').order('id');
+    expectOk(assert, res, {
+      data: [
+        { id: 1, same_school: [{ id: 2, same_school: [{ id: 1 }] }] },
+        { id: 2, same_school: [{ id: 1, same_school: [{ id: 2 }] }] },
+        { id: 3, same_school: [] },
+      ],
+    });
+  });
+
   test('in the representation of a write', async () => {
     const res = await fx.service.from('cf_premieres').insert({ id: 9, film_id: 3, location: 'Berlin' }).select('location,film(title)');
     expectOk(assert, res, { status: 201, data: [{ location: 'Berlin', film: { title: 'Jeanne Dielman' } }] });
-    await fx.service.from('cf_premieres').delete().eq('id', 9);
+    const patched = await fx.service.from('cf_people').update({ job: 'filmmaker' }).eq('id', 4).select('job,films_directed(title)');
+    expectOk(assert, patched, { data: [{ job: 'filmmaker', films_directed: [{ title: 'Jeanne Dielman' }] }] });
+    await fx.service.from('cf_people').update({ job: 'director' }).eq('id', 4);
+    const deleted = await fx.service.from('cf_premieres').delete().eq('id', 9).select('id,film(year)');
+    expectOk(assert, deleted, { data: [{ id: 9, film: { year: 1975 } }] });
   });
 });
 
