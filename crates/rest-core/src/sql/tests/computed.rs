@@ -2,48 +2,18 @@
 //! relationships (a lateral read from `fn(parent row)`), over the fixture
 //! schema with functions as `computed.sql` would report them.
 
-use serde_json::json;
-
 use crate::parse::{parse, RawRequest};
 use crate::prepare::prepare;
 use crate::schema_cache::{Computed, SchemaCache};
 use crate::test_support::{error, settings, show_statement};
 
-fn field(function: &str, relation: &str, ty: &str) -> serde_json::Value {
-    json!({
-        "function": {"schema": "public", "name": function},
-        "relation": {"schema": "public", "name": relation},
-        "type": ty, "base_type": ty, "returns_set": false,
-    })
-}
-
-fn rel(function: &str, table: &str, target: &str, to_one: bool) -> serde_json::Value {
-    json!({
-        "function": {"schema": "public", "name": function},
-        "table": {"schema": "public", "name": table},
-        "foreign_table": {"schema": "public", "name": target},
-        "to_one": to_one,
-    })
-}
-
-/// The fixture with `full_title(books)`, `label` over books and over authors,
+/// The fixture with functions over its rows (`computed_fixture.json`, which the
+/// fuzzer uses too): `full_title(books)`, `label` over books and over authors,
 /// `age(authors)` (an integer); `authors(books)` (to-one, named like the
 /// table), `best_review(books)` (to-one) and `all_books(authors)` (to-many).
 fn cache() -> SchemaCache {
-    let computed: Computed = serde_json::from_value(json!({
-        "fields": [
-            field("full_title", "books", "text"),
-            field("label", "books", "text"),
-            field("label", "authors", "text"),
-            field("age", "authors", "integer"),
-        ],
-        "relationships": [
-            rel("authors", "books", "authors", true),
-            rel("best_review", "books", "reviews", true),
-            rel("all_books", "authors", "books", false),
-        ],
-    }))
-    .unwrap();
+    let computed: Computed =
+        serde_json::from_str(include_str!("../../schema_cache/computed_fixture.json")).unwrap();
     SchemaCache::from_parts(include_str!("../../schema_cache/fixture.json"), computed).unwrap()
 }
 
