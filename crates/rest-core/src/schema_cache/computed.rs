@@ -5,6 +5,8 @@
 //! like the target relation replaces the foreign-key relationships to it, as
 //! PostgREST's schema cache lets the function prevail.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use super::{Cardinality, QualifiedName, Relationship};
@@ -45,45 +47,40 @@ pub struct Computed {
     pub relationships: Vec<ComputedRelationship>,
 }
 
-/// One field per relation and name: PostgreSQL's `row.fn` looks the function
-/// up by name for the row's type, so of the same name in several exposed
-/// schemas the one beside the relation is kept (the query lists them sorted).
+/// One field per relation and name: PostgreSQL's `row.fn` finds the function
+/// by its name and the row's type, so of the same name in several exposed
+/// schemas the one in the relation's own schema is kept.
 pub fn fields(mut all: Vec<ComputedField>) -> Vec<ComputedField> {
     all.sort_by(|a, b| {
-        (
-            &a.relation,
-            a.name(),
-            a.function.schema != a.relation.schema,
-        )
-            .cmp(&(
-                &b.relation,
-                b.name(),
-                b.function.schema != b.relation.schema,
-            ))
+        let key = |f: &ComputedField| {
+            (
+                f.relation.clone(),
+                f.function.name.clone(),
+                f.function.schema != f.relation.schema,
+            )
+        };
+        key(a).cmp(&key(b))
     });
     all.dedup_by(|later, kept| later.relation == kept.relation && later.name() == kept.name());
     all
 }
 
-/// `fk` with the computed relationships added; where a function has the same
-/// schema and name as the relation it starts from points to (`directors(films)`
-/// beside the table `directors`), the foreign-key relationships from that
-/// relation to it are dropped, so the function is what the name embeds.
+/// `fk` with the computed relationships added. A function over `table` that
+/// has the schema and name of a relation (`directors(films)` beside the table
+/// `directors`) replaces the foreign-key relationships from `table` to that
+/// relation, so the name embeds what the function returns.
 pub fn relationships(
     mut fk: Vec<Relationship>,
     computed: &[ComputedRelationship],
 ) -> Vec<Relationship> {
-    fk.retain(|r| {
-        !computed
-            .iter()
-            .any(|c| c.table == r.table && c.function == r.foreign_table)
-    });
-    let mut seen: Vec<(&QualifiedName, &QualifiedName)> = Vec::new();
+    let named: HashSet<(&QualifiedName, &QualifiedName)> =
+        computed.iter().map(|c| (&c.table, &c.function)).collect();
+    fk.retain(|r| !named.contains(&(&r.table, &r.foreign_table)));
+    let mut seen = HashSet::new();
     for c in computed {
-        if seen.contains(&(&c.table, &c.function)) {
+        if !seen.insert((&c.table, &c.function)) {
             continue;
         }
-        seen.push((&c.table, &c.function));
         fk.push(Relationship {
             table: c.table.clone(),
             foreign_table: c.foreign_table.clone(),

@@ -1,8 +1,10 @@
 //! `SchemaCache`: what `/rest/v1` knows of the exposed schemas — relations with
-//! columns and keys, the relationships between them (derived from foreign keys)
-//! and the functions callable through `/rpc`. Built from one introspection query
-//! (`introspect.sql` in `pleat-rest`, run by `execute::load_schema_cache`) that returns JSON, so
-//! everything here is pure and tested with JSON fixtures.
+//! columns and keys, the relationships between them (derived from foreign keys,
+//! and from functions: see `computed`), the computed fields of each relation
+//! and the functions callable through `/rpc`. Built from the introspection
+//! queries (`introspect.sql` and `computed.sql` in `pleat-rest`, run by
+//! `execute::load_schema_cache`), which return JSON, so everything here is pure
+//! and tested with JSON fixtures.
 
 mod computed;
 mod relationships;
