@@ -139,10 +139,15 @@ describe('computed relationships', () => {
     expectOk(assert, inner, { data: [{ id: 2, premieres: [{ location: 'Paris' }] }] });
   });
 
-  test('nested: premieres, their film and its computed fields', async () => {
-    const res = await from('cf_premieres').select('id,film(label,director(full_name))').eq('id', 4);
+  test('nested: premieres, their film, its computed fields and a foreign-key embed below it', async () => {
+    const res = await from('cf_premieres').select('id,film(label,director(full_name),cf_schools(name))').eq('id', 4);
     expectOk(assert, res, {
-      data: [{ id: 4, film: { label: 'film: Jeanne Dielman (1975)', director: { full_name: 'Chantal Akerman' } } }],
+      data: [
+        {
+          id: 4,
+          film: { label: 'film: Jeanne Dielman (1975)', director: { full_name: 'Chantal Akerman' }, cf_schools: { name: 'INSAS' } },
+        },
+      ],
     });
   });
 
