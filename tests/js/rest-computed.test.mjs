@@ -40,7 +40,7 @@ describe('computed fields', () => {
     expectOk(assert, res, { data: [{ initials: 'A.V.' }] });
   });
 
-  test('filtered with eq, like, gt, in and inside or()', async () => {
+  test('filtered with eq, like, gte, in and inside or()', async () => {
     expectOk(assert, await from('cf_people').select('id').eq('full_name', 'Jacques Demy'), { data: [{ id: 2 }] });
     expectOk(assert, await from('cf_people').select('id').like('full_name', '%Var%'), { data: [{ id: 1 }] });
     // A number: the value is compared as the function's integer result.
