@@ -83,6 +83,11 @@ describe('computed fields', () => {
     });
   });
 
+  test('on a table with a column of its own name', async () => {
+    const res = await from('cf_labels').select('id,shout').eq('shout', 'SALE!');
+    expectOk(assert, res, { data: [{ id: 2, shout: 'SALE!' }] });
+  });
+
   test('an unknown name is still 42703', async () => {
     const res = await from('cf_people').select('id,nickname');
     expectError(assert, res, { status: 400, code: '42703', message: 'column cf_people.nickname does not exist' });

@@ -30,16 +30,14 @@ fn column(t: &TableRef, name: &str) -> String {
 }
 
 /// `function(row::type)` for the row of `t`: a computed field, or the rows of a
-/// computed relationship. The row is named by its bare name because
-/// PostgreSQL reads a qualified `"schema"."table"` there as a column.
+/// computed relationship. The row is written `t.*`, which PostgreSQL reads as
+/// the whole row wherever it stands: a bare `"t"` would be the column of that
+/// name if the table has one, and a qualified `"schema"."t"` is not a row there.
 fn computed_call(t: &TableRef, call: &ComputedCall) -> String {
-    let row = match t {
-        TableRef::Qualified(q) => ident(&q.name),
-        TableRef::Alias(a) => ident(a),
-    };
     format!(
-        "{}({row}::{})",
+        "{}(({}.*)::{})",
         qualified(&call.function.schema, &call.function.name),
+        table(t),
         qualified(&call.row_type.schema, &call.row_type.name)
     )
 }

@@ -172,3 +172,23 @@ async fn a_computed_field_cannot_write_through_a_read() {
         (200, json!([{"job": "director"}]))
     );
 }
+
+#[tokio::test]
+async fn the_row_is_passed_even_when_a_column_has_the_table_name() {
+    let app = spawn_rest_app().await;
+    assert_eq!(
+        get(client(&app)
+            .from("cf_labels")
+            .select("id,shout,twins(id)")
+            .eq("shout", "NEW!")
+            .order("id"))
+        .await,
+        (
+            200,
+            json!([
+                {"id": 1, "shout": "NEW!", "twins": [{"id": 3}]},
+                {"id": 3, "shout": "NEW!", "twins": [{"id": 1}]}
+            ])
+        )
+    );
+}

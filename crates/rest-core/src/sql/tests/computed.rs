@@ -39,10 +39,10 @@ fn get(target: &str) -> String {
 #[test]
 fn computed_fields_in_select_filters_and_order() {
     insta::assert_snapshot!(get("/books?select=id,full_title,title_label:label::text&full_title=like.*Earthsea*&order=full_title.desc"), @r#"
-    WITH pgrst_source AS (SELECT "public"."books"."id", "public"."full_title"("books"::"public"."books") AS "full_title", CAST("public"."label"("books"::"public"."books") AS text) AS "title_label"
+    WITH pgrst_source AS (SELECT "public"."books"."id", "public"."full_title"(("public"."books".*)::"public"."books") AS "full_title", CAST("public"."label"(("public"."books".*)::"public"."books") AS text) AS "title_label"
     FROM "public"."books"
-    WHERE "public"."full_title"("books"::"public"."books") LIKE $1::text
-    ORDER BY "public"."full_title"("books"::"public"."books") DESC)
+    WHERE "public"."full_title"(("public"."books".*)::"public"."books") LIKE $1::text
+    ORDER BY "public"."full_title"(("public"."books".*)::"public"."books") DESC)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
     FROM (SELECT *
     FROM pgrst_source) _postgrest_t
@@ -55,7 +55,7 @@ fn values_are_cast_to_the_function_result_type() {
     insta::assert_snapshot!(get("/authors?select=name&age=gte.70"), @r#"
     WITH pgrst_source AS (SELECT "public"."authors"."name"
     FROM "public"."authors"
-    WHERE "public"."age"("authors"::"public"."authors") >= $1::integer)
+    WHERE "public"."age"(("public"."authors".*)::"public"."authors") >= $1::integer)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
     FROM (SELECT *
     FROM pgrst_source) _postgrest_t
@@ -66,10 +66,10 @@ fn values_are_cast_to_the_function_result_type() {
 #[test]
 fn an_overloaded_name_is_the_function_of_each_level_row() {
     insta::assert_snapshot!(get("/books?select=label,authors!author_id(label)"), @r#"
-    WITH pgrst_source AS (SELECT "public"."label"("books"::"public"."books") AS "label", row_to_json("books_authors_1".*)::jsonb AS "authors"
+    WITH pgrst_source AS (SELECT "public"."label"(("public"."books".*)::"public"."books") AS "label", row_to_json("books_authors_1".*)::jsonb AS "authors"
     FROM "public"."books"
-    LEFT JOIN LATERAL (SELECT "public"."label"("authors_1"::"public"."authors") AS "label"
-    FROM "public"."authors"("books"::"public"."books") AS "authors_1") AS "books_authors_1" ON TRUE)
+    LEFT JOIN LATERAL (SELECT "public"."label"(("authors_1".*)::"public"."authors") AS "label"
+    FROM "public"."authors"(("public"."books".*)::"public"."books") AS "authors_1") AS "books_authors_1" ON TRUE)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
     FROM (SELECT *
     FROM pgrst_source) _postgrest_t
@@ -90,7 +90,7 @@ fn computed_relationships_read_from_the_function() {
     WITH pgrst_source AS (SELECT "public"."books"."title", row_to_json("books_best_review_1".*)::jsonb AS "best_review"
     FROM "public"."books"
     LEFT JOIN LATERAL (SELECT "reviews_1"."stars"
-    FROM "public"."best_review"("books"::"public"."books") AS "reviews_1") AS "books_best_review_1" ON TRUE)
+    FROM "public"."best_review"(("public"."books".*)::"public"."books") AS "reviews_1") AS "books_best_review_1" ON TRUE)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
     FROM (SELECT *
     FROM pgrst_source) _postgrest_t
@@ -101,7 +101,7 @@ fn computed_relationships_read_from_the_function() {
     FROM "public"."authors"
     LEFT JOIN LATERAL (SELECT json_agg("authors_all_books_1")::jsonb AS "authors_all_books_1"
     FROM (SELECT "books_1"."title"
-    FROM "public"."all_books"("authors"::"public"."authors") AS "books_1"
+    FROM "public"."all_books"(("public"."authors".*)::"public"."authors") AS "books_1"
     ORDER BY "books_1"."title"
     LIMIT 2 OFFSET 0) AS "authors_all_books_1") AS "authors_all_books_1" ON TRUE)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
@@ -114,7 +114,7 @@ fn computed_relationships_read_from_the_function() {
     FROM "public"."authors"
     INNER JOIN LATERAL (SELECT json_agg("authors_all_books_1")::jsonb AS "authors_all_books_1"
     FROM (SELECT "books_1"."title"
-    FROM "public"."all_books"("authors"::"public"."authors") AS "books_1"
+    FROM "public"."all_books"(("public"."authors".*)::"public"."authors") AS "books_1"
     WHERE "books_1"."title" = $1::text) AS "authors_all_books_1") AS "authors_all_books_1" ON "authors_all_books_1" IS NOT NULL)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
     FROM (SELECT *
@@ -129,7 +129,7 @@ fn a_function_named_like_the_target_overrides_the_foreign_keys() {
     WITH pgrst_source AS (SELECT "public"."books"."title", row_to_json("books_authors_1".*)::jsonb AS "authors"
     FROM "public"."books"
     LEFT JOIN LATERAL (SELECT "authors_1"."name"
-    FROM "public"."authors"("books"::"public"."books") AS "authors_1") AS "books_authors_1" ON TRUE)
+    FROM "public"."authors"(("public"."books".*)::"public"."books") AS "authors_1") AS "books_authors_1" ON TRUE)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
     FROM (SELECT *
     FROM pgrst_source) _postgrest_t
@@ -149,10 +149,10 @@ fn a_mutation_returns_the_whole_row_for_computed_fields_and_relationships() {
     WHERE "public"."books"."id" = $2::integer
     RETURNING "public"."books".*)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-    FROM (SELECT "books"."id", "public"."full_title"("books"::"public"."books") AS "full_title", row_to_json("books_best_review_1".*)::jsonb AS "best_review"
+    FROM (SELECT "books"."id", "public"."full_title"(("books".*)::"public"."books") AS "full_title", row_to_json("books_best_review_1".*)::jsonb AS "best_review"
     FROM pgrst_source AS "books"
     LEFT JOIN LATERAL (SELECT "reviews_1"."stars"
-    FROM "public"."best_review"("books"::"public"."books") AS "reviews_1") AS "books_best_review_1" ON TRUE) _postgrest_t
+    FROM "public"."best_review"(("books".*)::"public"."books") AS "reviews_1") AS "books_best_review_1" ON TRUE) _postgrest_t
     -- "[{\"price\": 10}]", "1"
     "#);
 }
@@ -163,9 +163,9 @@ fn computed_fields_of_the_rows_a_function_returns() {
     WITH pgrst_source AS (SELECT pgrst_call.*
     FROM "public"."books_by"("author" := $1::integer) pgrst_call)
     SELECT NULL::bigint AS total_count, page_total, (coalesce(json_agg(_postgrest_t), '[]'))::text AS body …
-    FROM (SELECT "public"."full_title"("books"::"public"."books") AS "full_title"
+    FROM (SELECT "public"."full_title"(("books".*)::"public"."books") AS "full_title"
     FROM pgrst_source AS "books"
-    ORDER BY "public"."full_title"("books"::"public"."books")) _postgrest_t
+    ORDER BY "public"."full_title"(("books".*)::"public"."books")) _postgrest_t
     -- "1"
     "#);
 }
