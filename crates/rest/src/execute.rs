@@ -293,14 +293,29 @@ pub async fn planned_rows(
 /// The introspection query; `$1` is the `text[]` of exposed schemas.
 const INTROSPECTION_SQL: &str = include_str!("introspect.sql");
 
-/// Load the schema cache for the exposed schemas (one query).
+/// The functions over row types (computed fields and relationships); `$1` as above.
+const COMPUTED_SQL: &str = include_str!("computed.sql");
+
+/// Load the schema cache for the exposed schemas. Both queries read one
+/// snapshot of the catalogs, so a migration committing between them cannot
+/// leave a computed field on a relation the cache does not have.
 pub async fn load_schema_cache(pool: &PgPool, schemas: &[String]) -> anyhow::Result<SchemaCache> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
     let json: String = sqlx::query_scalar(INTROSPECTION_SQL)
         .bind(schemas)
-        .fetch_one(pool)
+        .fetch_one(&mut *tx)
         .await?;
-    let mut cache = SchemaCache::from_json(&json)?;
-    cache.geojson = sqlx::query_scalar(GEOJSON_SQL).fetch_optional(pool).await?;
+    let computed: String = sqlx::query_scalar(COMPUTED_SQL)
+        .bind(schemas)
+        .fetch_one(&mut *tx)
+        .await?;
+    let geojson = sqlx::query_scalar(GEOJSON_SQL).fetch_optional(&mut *tx).await?;
+    tx.commit().await?;
+    let mut cache = SchemaCache::from_parts(&json, serde_json::from_str(&computed)?)?;
+    cache.geojson = geojson;
     Ok(cache)
 }
 

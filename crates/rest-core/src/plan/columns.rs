@@ -1,12 +1,13 @@
 //! Columns as the planner checks them: a field must name a column of the level's
-//! relation (else PostgreSQL's `42703`, which is what PostgREST passes on), JSON
+//! relation or one of its computed fields (else PostgreSQL's `42703`, which is
+//! what PostgREST passes on), JSON
 //! paths decide the type values are compared as, and casts are limited to type
 //! names so that nothing but a type reaches the SQL.
 
-use super::ir::{CastType, ColumnRef, TableRef};
+use super::ir::{CastType, ColumnRef, ComputedCall, TableRef};
 use crate::error::{DbError, Error};
 use crate::parse::{Field, JsonArrow, JsonOperand, JsonStep};
-use crate::schema_cache::Column;
+use crate::schema_cache::{Column, ComputedField};
 
 /// How PostgreSQL names `table` in its messages.
 pub fn sql_name(table: &TableRef) -> &str {
@@ -42,6 +43,9 @@ pub fn cast_type(type_name: &str) -> String {
 pub struct Columns<'a> {
     pub table: &'a TableRef,
     pub columns: &'a [Column],
+    /// The relation's computed fields, found when no column has the name (a
+    /// column wins, as in PostgreSQL's `row.name`).
+    pub computed: &'a [ComputedField],
 }
 
 impl<'a> Columns<'a> {
@@ -53,15 +57,29 @@ impl<'a> Columns<'a> {
     }
 
     pub fn column_ref(&self, field: &Field) -> Result<ColumnRef, Error> {
-        let column = self.get(&field.name)?;
-        let json = is_json(&column.base_type);
+        let (base_type, computed) = match self.get(&field.name) {
+            Ok(column) => (column.base_type.as_str(), None),
+            Err(e) => {
+                let f = self
+                    .computed
+                    .iter()
+                    .find(|f| f.name() == field.name)
+                    .ok_or(e)?;
+                let call = ComputedCall {
+                    function: f.function.clone(),
+                    row_type: f.relation.clone(),
+                };
+                (f.base_type.as_str(), Some(Box::new(call)))
+            }
+        };
+        let json = is_json(base_type);
         let value_type = match field.json_path.last() {
-            None => cast_type(&column.base_type),
+            None => cast_type(base_type),
             Some(JsonStep {
                 arrow: JsonArrow::Text,
                 ..
             }) => "text".to_string(),
-            Some(_) if column.base_type == "json" => "json".to_string(),
+            Some(_) if base_type == "json" => "json".to_string(),
             Some(_) => "jsonb".to_string(),
         };
         Ok(ColumnRef {
@@ -69,6 +87,7 @@ impl<'a> Columns<'a> {
             json_path: field.json_path.clone(),
             to_jsonb: !json && !field.json_path.is_empty(),
             value_type,
+            computed,
         })
     }
 }

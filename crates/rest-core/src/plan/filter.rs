@@ -77,6 +77,7 @@ fn related_column(
         Some(_) if star || selected => Columns {
             table: &alias,
             columns,
+            computed: &[],
         }
         .column_ref(field),
         None if selected => Ok(super::ir::ColumnRef {
@@ -84,6 +85,7 @@ fn related_column(
             json_path: field.json_path.clone(),
             to_jsonb: !field.json_path.is_empty(),
             value_type: "text".into(),
+            computed: None,
         }),
         _ => Err(DbError::undefined_column(&embed.agg_alias, &field.name).into()),
     }

@@ -28,6 +28,18 @@ pub struct ColumnRef {
     pub to_jsonb: bool,
     /// The type a value compared with this expression is cast to.
     pub value_type: String,
+    /// A computed field: `function(row)` rather than the column `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub computed: Option<Box<ComputedCall>>,
+}
+
+/// `function(row::row_type)`: a computed field of the level's row, cast to the
+/// relation's type because a mutation's or function's rows are read from
+/// `pgrst_source`, whose rows are records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ComputedCall {
+    pub function: QualifiedName,
+    pub row_type: QualifiedName,
 }
 
 /// A type name checked to be one (see `columns::checked_cast`), the only text
@@ -185,6 +197,17 @@ pub struct Embed {
     pub junction: Option<QualifiedName>,
     /// The parent's columns the join needs (kept in a mutation's `RETURNING`).
     pub parent_columns: Vec<String>,
+    /// A computed relationship: the rows come from `function(parent row)`,
+    /// with no join condition.
+    pub computed: Option<ComputedSource>,
+}
+
+/// The rows of a computed relationship: its function called with the parent
+/// level's row (`parent`, cast to the relation the function takes).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComputedSource {
+    pub call: ComputedCall,
+    pub parent: TableRef,
 }
 
 /// A column written by a mutation, with the type its JSON value is read as.

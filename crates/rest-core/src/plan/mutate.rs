@@ -59,6 +59,7 @@ pub fn plan(
     let cols = Columns {
         table: &target,
         columns: &rel.columns,
+        computed: c.cache.computed_fields(&qn),
     };
     let mut conds: Vec<Cond> = c
         .req
@@ -111,6 +112,7 @@ pub fn plan(
             let put_cols = Columns {
                 table: &body_table,
                 columns: &rel.columns,
+                computed: &[],
             };
             let put_conds = c
                 .req

@@ -3,12 +3,14 @@
 //! order and range, with `max_rows` capping every level of a read.
 
 use super::columns::{checked_cast, json_alias, Columns};
-use super::ir::{AggregateCall, Embed, ReadNode, SelectField, TableRef};
+use super::ir::{
+    AggregateCall, ComputedCall, ComputedSource, Embed, ReadNode, SelectField, TableRef,
+};
 use super::skeleton::Skeleton;
 use super::{filter, relate};
 use crate::error::Error;
 use crate::parse::{Field, JoinType, RowRange, SelectItem};
-use crate::schema_cache::{Column, QualifiedName, SchemaCache};
+use crate::schema_cache::{Cardinality, Column, QualifiedName, SchemaCache};
 
 pub struct ReadCtx<'a> {
     pub cache: &'a SchemaCache,
@@ -82,8 +84,15 @@ fn select_field(cols: Columns, item: &SelectItem) -> Result<SelectField, Error> 
                 Some(a) => Some(alias.clone().unwrap_or_else(|| a.default_alias().into())),
                 None => alias.clone().or_else(|| json_alias(field)),
             };
+            let column = cols.column_ref(field)?;
+            // The key is the field's name, as for a column: said outright
+            // rather than left to how PostgreSQL labels a function call.
+            let alias = match column.computed {
+                Some(_) => alias.or_else(|| Some(field.name.clone())),
+                None => alias,
+            };
             Ok(SelectField::Column {
-                column: cols.column_ref(field)?,
+                column,
                 cast: cast.as_deref().map(checked_cast).transpose()?,
                 alias,
                 aggregate,
@@ -168,10 +177,7 @@ fn embed(
         .ok_or_else(|| {
             anyhow::anyhow!("relationship to unknown relation {:?}", rel.foreign_table)
         })?;
-    let m2m = matches!(
-        rel.cardinality,
-        crate::schema_cache::Cardinality::ManyToMany { .. }
-    );
+    let m2m = matches!(rel.cardinality, Cardinality::ManyToMany { .. });
     let table = if m2m {
         TableRef::Qualified(rel.foreign_table.clone())
     } else {
@@ -191,10 +197,20 @@ fn embed(
     Ok(Embed {
         join: relate::join_conditions(rel, &table, &parent.table),
         junction: match &rel.cardinality {
-            crate::schema_cache::Cardinality::ManyToMany { junction, .. } => Some(junction.clone()),
+            Cardinality::ManyToMany { junction, .. } => Some(junction.clone()),
             _ => None,
         },
         parent_columns: rel.columns.clone(),
+        computed: match &rel.cardinality {
+            Cardinality::Computed { function, .. } => Some(ComputedSource {
+                call: ComputedCall {
+                    function: function.clone(),
+                    row_type: rel.table.clone(),
+                },
+                parent: parent.table.clone(),
+            }),
+            _ => None,
+        },
         name: skel.name.clone(),
         key: skel.key().to_string(),
         agg_alias: format!("{}_{}_{depth}", rel.table.name, skel.key()),
@@ -229,6 +245,7 @@ pub fn node(
     let cols = Columns {
         table: &level.table,
         columns: level.columns,
+        computed: ctx.cache.computed_fields(&level.relation),
     };
     let select = skel
         .fields

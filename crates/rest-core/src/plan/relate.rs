@@ -1,7 +1,8 @@
 //! Finding the relationship an embed names, as PostgREST does: by target table,
 //! constraint or column, narrowed by a `!hint`, with self-references read as
-//! one-to-many by table name and many-to-one by column name; then the join
-//! conditions that tie the embedded rows to their parent.
+//! one-to-many by table name and many-to-one by column name, a computed
+//! relationship by its function's name alone; then the join conditions that
+//! tie the embedded rows to their parent.
 
 use serde_json::{json, Value};
 
@@ -40,6 +41,10 @@ fn junction(r: &Relationship, hint: &str) -> bool {
 }
 
 fn matches(cache: &SchemaCache, r: &Relationship, target: &str, hint: Option<&str>) -> bool {
+    // PostgREST reads no hint for a function: its name is the whole target.
+    if let Cardinality::Computed { function, .. } = &r.cardinality {
+        return function.name == target;
+    }
     let to_table = r.foreign_table.name == target;
     let o2m = r.cardinality == Cardinality::OneToMany;
     let m2o = r.cardinality == Cardinality::ManyToOne;
@@ -65,9 +70,11 @@ fn cols(c: &[String]) -> String {
     format!("({})", c.join(", "))
 }
 
-/// PostgREST's summary of a candidate in a PGRST201 body.
+/// PostgREST's summary of a candidate in a PGRST201 body (an empty object for
+/// a function, which it describes no further).
 fn describe(r: &Relationship) -> Value {
     let (cardinality, relationship) = match &r.cardinality {
+        Cardinality::Computed { .. } => return json!({}),
         Cardinality::ManyToMany {
             junction,
             source_constraint,
@@ -108,6 +115,7 @@ fn describe(r: &Relationship) -> Value {
 
 fn hint_for(r: &Relationship) -> String {
     let name = match &r.cardinality {
+        Cardinality::Computed { .. } => return String::new(),
         Cardinality::ManyToMany { junction, .. } => &junction.name,
         _ => &r.constraint,
     };

@@ -26,15 +26,21 @@ pub fn write_columns(rel: &Relation, keys: &[String]) -> Result<Vec<WriteColumn>
         .collect()
 }
 
-/// The columns the representation needs from `RETURNING`: all of them for `*`,
-/// else the selected ones, the embeds' join columns and the primary key.
+/// The columns the representation needs from `RETURNING`: all of them for `*`
+/// and for a computed field or relationship (its function takes the whole
+/// row), else the selected ones, the embeds' join columns and the primary key.
 pub fn returning(rel: &Relation, root: &ReadNode, wanted: bool) -> Returning {
     if !wanted {
         return Returning::Nothing;
     }
     let star = root.select.contains(&SelectField::Star)
         || (root.select.is_empty() && root.embeds.is_empty());
-    if star {
+    let whole_row = root.embeds.iter().any(|e| e.computed.is_some())
+        || root
+            .select
+            .iter()
+            .any(|f| matches!(f, SelectField::Column { column, .. } if column.computed.is_some()));
+    if star || whole_row {
         return Returning::All;
     }
     let mut cols: Vec<String> = root

@@ -24,6 +24,7 @@ mod tests {
                     Cardinality::OneToMany => "o2m",
                     Cardinality::OneToOne => "o2o",
                     Cardinality::ManyToMany { .. } => "m2m",
+                    Cardinality::Computed { .. } => "computed",
                 };
                 (r.constraint.clone(), kind)
             })

@@ -1,15 +1,19 @@
 //! `SchemaCache`: what `/rest/v1` knows of the exposed schemas — relations with
-//! columns and keys, the relationships between them (derived from foreign keys)
-//! and the functions callable through `/rpc`. Built from one introspection query
-//! (`introspect.sql` in `pleat-rest`, run by `execute::load_schema_cache`) that returns JSON, so
-//! everything here is pure and tested with JSON fixtures.
+//! columns and keys, the relationships between them (derived from foreign keys,
+//! and from functions: see `computed`), the computed fields of each relation
+//! and the functions callable through `/rpc`. Built from the introspection
+//! queries (`introspect.sql` and `computed.sql` in `pleat-rest`, run by
+//! `execute::load_schema_cache`), which return JSON, so everything here is pure
+//! and tested with JSON fixtures.
 
+mod computed;
 mod relationships;
 
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use computed::{Computed, ComputedField, ComputedRelationship};
 pub use relationships::{Cardinality, Relationship};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -171,18 +175,36 @@ pub struct SchemaCache {
     /// `application/geo+json`; none without PostGIS (set by the loader, not
     /// part of the introspection JSON).
     pub geojson: Option<String>,
+    /// Computed fields by the relation whose row they take.
+    pub computed_fields: HashMap<QualifiedName, Vec<ComputedField>>,
 }
 
 impl SchemaCache {
     /// Build from the JSON the introspection query returns.
     pub fn from_json(json: &str) -> Result<SchemaCache, serde_json::Error> {
+        Self::from_parts(json, Computed::default())
+    }
+
+    /// Build from the introspection query's JSON and the functions over row
+    /// types (`computed.sql`).
+    pub fn from_parts(json: &str, computed: Computed) -> Result<SchemaCache, serde_json::Error> {
         let raw: Raw = serde_json::from_str(json)?;
         let relations: HashMap<QualifiedName, Relation> = raw
             .relations
             .into_iter()
             .map(|r| (r.qualified_name(), r))
             .collect();
-        let relationships = relationships::derive(&relations, &raw.foreign_keys);
+        let relationships = computed::relationships(
+            relationships::derive(&relations, &raw.foreign_keys),
+            &computed.relationships,
+        );
+        let mut computed_fields: HashMap<QualifiedName, Vec<ComputedField>> = HashMap::new();
+        for f in computed::fields(computed.fields) {
+            computed_fields
+                .entry(f.relation.clone())
+                .or_default()
+                .push(f);
+        }
         let mut functions: HashMap<QualifiedName, Vec<Function>> = HashMap::new();
         for f in raw.functions {
             functions
@@ -196,7 +218,16 @@ impl SchemaCache {
             relationships,
             functions,
             geojson: None,
+            computed_fields,
         })
+    }
+
+    /// The computed fields of `relation`.
+    pub fn computed_fields(&self, relation: &QualifiedName) -> &[ComputedField] {
+        self.computed_fields
+            .get(relation)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     pub fn relation(&self, schema: &str, name: &str) -> Option<&Relation> {

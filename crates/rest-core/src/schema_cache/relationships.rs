@@ -25,6 +25,12 @@ pub enum Cardinality {
         target_constraint: String,
         target_columns: Vec<String>,
     },
+    /// The rows `function(row of table)` returns (see `computed.rs`); no
+    /// columns join them.
+    Computed {
+        function: QualifiedName,
+        to_one: bool,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,7 +50,9 @@ impl Relationship {
     pub fn is_to_one(&self) -> bool {
         matches!(
             self.cardinality,
-            Cardinality::ManyToOne | Cardinality::OneToOne
+            Cardinality::ManyToOne
+                | Cardinality::OneToOne
+                | Cardinality::Computed { to_one: true, .. }
         )
     }
 

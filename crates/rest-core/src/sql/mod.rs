@@ -14,7 +14,7 @@ use mutate::mutation;
 use select::{count, read};
 
 use crate::parse::{JsonArrow, JsonOperand, PlanMedia, RowRange};
-use crate::plan::ir::{Body, ColumnRef, Query, Rows, Source, TableRef, Total};
+use crate::plan::ir::{Body, ColumnRef, ComputedCall, Query, Rows, Source, TableRef, Total};
 pub(crate) use crate::statement::{ident, qualified};
 use crate::statement::{Param, Statement};
 
@@ -29,9 +29,26 @@ fn column(t: &TableRef, name: &str) -> String {
     format!("{}.{}", table(t), ident(name))
 }
 
-/// A column with its JSON path; keys and indexes are parameters.
+/// `function(row::type)` for the row of `t`: a computed field, or the rows of a
+/// computed relationship. The row is written `t.*`, which PostgreSQL reads as
+/// the whole row wherever it stands: a bare `"t"` would be the column of that
+/// name if the table has one, and a qualified `"schema"."t"` is not a row there.
+fn computed_call(t: &TableRef, call: &ComputedCall) -> String {
+    format!(
+        "{}(({}.*)::{})",
+        qualified(&call.function.schema, &call.function.name),
+        table(t),
+        qualified(&call.row_type.schema, &call.row_type.name)
+    )
+}
+
+/// A column (or computed field) with its JSON path; keys and indexes are
+/// parameters.
 fn field(st: &mut Statement, t: &TableRef, c: &ColumnRef) -> String {
-    let mut out = column(t, &c.name);
+    let mut out = match &c.computed {
+        Some(call) => computed_call(t, call),
+        None => column(t, &c.name),
+    };
     if c.to_jsonb {
         out = format!("to_jsonb({out})");
     }

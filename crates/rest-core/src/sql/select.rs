@@ -1,12 +1,13 @@
 //! A read tree as one `SELECT`: each embed a `LEFT`/`INNER JOIN LATERAL` subquery,
 //! to-one as `row_to_json(alias.*)`, to-many as a `json_agg` defaulting to `[]`,
-//! spreads lifting the embed's columns; and the count query PostgREST runs
+//! spreads lifting the embed's columns, a computed relationship reading from its
+//! function; and the count query PostgREST runs
 //! beside it (`SELECT 1 …` with the root's conditions, `EXISTS` for inner joins).
 //! A level with aggregates groups by everything else it selects, its embeds
 //! included, as PostgREST does.
 
 use super::filter;
-use super::{column, field, ident, limit_offset, qualified, table};
+use super::{column, computed_call, field, ident, limit_offset, qualified, table};
 use crate::parse::{AggregateFunction, Direction, Nulls, RowRange};
 use crate::plan::ir::{
     AggregateCall, CastType, Cond, Embed, JoinCond, OrderItem, OrderTarget, ReadNode, SelectField,
@@ -170,6 +171,13 @@ fn join(st: &mut Statement, e: &Embed) -> String {
 }
 
 fn from(node: &ReadNode, junction: Option<&Embed>) -> String {
+    if let Some(c) = junction.and_then(|e| e.computed.as_ref()) {
+        return format!(
+            " FROM {} AS {}",
+            computed_call(&c.parent, &c.call),
+            table(&node.table)
+        );
+    }
     let mut out = if node.from_source {
         format!(" FROM pgrst_source AS {}", table(&node.table))
     } else {

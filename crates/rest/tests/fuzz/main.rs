@@ -29,10 +29,17 @@ use pleat_rest::schema_cache::SchemaCache;
 const TEST_NAME: &str = "fuzz_parser_planner_and_renderer";
 const WORKER_ENV: &str = "PLEAT_FUZZ_WORKER";
 
+/// The fixture schema with computed fields and relationships over its rows,
+/// so requests naming them reach their planning and rendering too.
 fn fixture() -> SchemaCache {
-    SchemaCache::from_json(include_str!(
-        "../../../rest-core/src/schema_cache/fixture.json"
+    let computed = serde_json::from_str(include_str!(
+        "../../../rest-core/src/schema_cache/computed_fixture.json"
     ))
+    .expect("computed_fixture.json lists computed fields and relationships");
+    SchemaCache::from_parts(
+        include_str!("../../../rest-core/src/schema_cache/fixture.json"),
+        computed,
+    )
     .expect("fixture.json is a schema cache")
 }
 

@@ -40,11 +40,27 @@ impl Vocab {
             .collect();
         hints.sort();
         hints.dedup();
+        // Computed fields are named like columns.
+        let computed = |r: &pleat_rest::schema_cache::Relation| {
+            cache
+                .computed_fields(&r.qualified_name())
+                .iter()
+                .map(|f| f.name().to_string())
+                .collect::<Vec<_>>()
+        };
+        columns.extend(cache.relations.values().flat_map(computed));
+        columns.sort();
+        columns.dedup();
         let columns_of = cache
             .relations
             .values()
             .map(|r| {
-                let names = r.columns.iter().map(|c| c.name.clone()).collect();
+                let names = r
+                    .columns
+                    .iter()
+                    .map(|c| c.name.clone())
+                    .chain(computed(r))
+                    .collect();
                 (r.name.clone(), names)
             })
             .collect();

@@ -16,6 +16,7 @@ mod rest_aggregates;
 mod rest_explain;
 mod rest_geojson;
 mod rest_openapi;
+mod rest_computed;
 mod site;
 mod site_headers;
 mod site_pages;
