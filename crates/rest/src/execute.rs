@@ -247,11 +247,38 @@ pub async fn planned_rows(
 /// The introspection query; `$1` is the `text[]` of exposed schemas.
 const INTROSPECTION_SQL: &str = include_str!("introspect.sql");
 
-/// Load the schema cache for the exposed schemas (one query).
+/// Views' stored queries and the keys of what they read; `$1` the schemas
+/// whose views get keys, `$2` those whose views are looked through.
+pub const VIEW_KEYS_SQL: &str = include_str!("introspect_views.sql");
+
+/// Load the schema cache for the exposed schemas: the relations and the
+/// views' keys read in one snapshot, so they describe the same catalog.
 pub async fn load_schema_cache(pool: &PgPool, schemas: &[String]) -> anyhow::Result<SchemaCache> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await?;
     let json: String = sqlx::query_scalar(INTROSPECTION_SQL)
         .bind(schemas)
-        .fetch_one(pool)
+        .fetch_one(&mut *tx)
         .await?;
-    Ok(SchemaCache::from_json(&json)?)
+    // A view may read a view of `public` (PostgREST's default extra search
+    // path), which is looked through even when not exposed.
+    let through: Vec<String> = schemas
+        .iter()
+        .cloned()
+        .chain(std::iter::once("public".to_string()))
+        .collect();
+    let views: serde_json::Value = sqlx::query_scalar::<_, String>(VIEW_KEYS_SQL)
+        .bind(schemas)
+        .bind(&through)
+        .fetch_one(&mut *tx)
+        .await
+        .map(|text| serde_json::from_str(&text))??;
+    tx.commit().await?;
+    let mut doc: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&json)?;
+    doc.insert("views".into(), views);
+    Ok(SchemaCache::from_json(
+        &serde_json::Value::Object(doc).to_string(),
+    )?)
 }

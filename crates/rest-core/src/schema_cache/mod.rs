@@ -1,10 +1,13 @@
 //! `SchemaCache`: what `/rest/v1` knows of the exposed schemas — relations with
-//! columns and keys, the relationships between them (derived from foreign keys)
-//! and the functions callable through `/rpc`. Built from one introspection query
-//! (`introspect.sql` in `pleat-rest`, run by `execute::load_schema_cache`) that returns JSON, so
-//! everything here is pure and tested with JSON fixtures.
+//! columns and keys (views' keys inferred from their base tables), the
+//! relationships between them (derived from foreign keys) and the functions
+//! callable through `/rpc`. Built from one JSON document (`introspect.sql` and
+//! `introspect_views.sql` in `pleat-rest`, run by `execute::load_schema_cache`),
+//! so everything here is pure and tested with JSON fixtures.
 
+mod node_tree;
 mod relationships;
+pub mod views;
 
 use std::collections::HashMap;
 
@@ -159,6 +162,10 @@ struct Raw {
     relations: Vec<Relation>,
     foreign_keys: Vec<ForeignKey>,
     functions: Vec<Function>,
+    /// Views and the keys of what they read (`introspect_views.sql`); absent
+    /// in documents written before views had keys.
+    #[serde(default)]
+    views: views::ViewCatalog,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -173,12 +180,22 @@ impl SchemaCache {
     /// Build from the JSON the introspection query returns.
     pub fn from_json(json: &str) -> Result<SchemaCache, serde_json::Error> {
         let raw: Raw = serde_json::from_str(json)?;
-        let relations: HashMap<QualifiedName, Relation> = raw
+        let mut relations: HashMap<QualifiedName, Relation> = raw
             .relations
             .into_iter()
             .map(|r| (r.qualified_name(), r))
             .collect();
-        let relationships = relationships::derive(&relations, &raw.foreign_keys);
+        let deps = views::key_dependencies(&raw.views);
+        for (view, columns) in views::primary_keys(&deps) {
+            if let Some(rel) = relations.get_mut(&view).filter(|r| r.keys.is_empty()) {
+                rel.keys.push(Key {
+                    primary: true,
+                    columns,
+                });
+            }
+        }
+        let view_to_one = views::to_one_relationships(&raw.views, &deps);
+        let relationships = relationships::derive(&relations, &raw.foreign_keys, view_to_one);
         let mut functions: HashMap<QualifiedName, Vec<Function>> = HashMap::new();
         for f in raw.functions {
             functions
