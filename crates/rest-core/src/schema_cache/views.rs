@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::node_tree;
 use super::{Cardinality, QualifiedName, Relationship};
 
-/// How many views deep a view column is followed to its table (PostgreSQL
+/// How many views a view column is followed through to its table (PostgreSQL
 /// refuses cycles; this bounds the walk whatever the catalog says).
 const MAX_VIEW_DEPTH: usize = 64;
 
@@ -127,7 +127,7 @@ fn table_columns(
         .iter()
         .filter_map(|attr| {
             let mut at = *own.get(&attr.num)?;
-            for _ in 0..MAX_VIEW_DEPTH {
+            for _ in 0..=MAX_VIEW_DEPTH {
                 match origins.get(&at.0) {
                     Some(inner) => at = *inner.get(&at.1)?,
                     None => return Some((attr.name.clone(), at.0, at.1)),

@@ -3,4 +3,5 @@
 mod aggregates;
 mod embeds;
 mod reads;
+mod views;
 mod writes;
