@@ -13,6 +13,7 @@ mod pool;
 mod replicas;
 mod rest;
 mod rest_aggregates;
+mod rest_views;
 mod site;
 mod site_headers;
 mod site_pages;
