@@ -155,14 +155,11 @@ pub fn key_dependencies(catalog: &ViewCatalog) -> Vec<KeyDependency> {
         .collect();
     let mut out = Vec::new();
     for view in catalog.views.iter().filter(|v| v.exposed) {
-        let shown = table_columns(view, &origins);
-        let shows = |table: u32, col: i32| -> Vec<String> {
-            shown
-                .iter()
-                .filter(|(_, t, c)| *t == table && *c == col)
-                .map(|(name, _, _)| name.clone())
-                .collect()
-        };
+        let mut shown: HashMap<(u32, i32), Vec<String>> = HashMap::new();
+        for (name, table, col) in table_columns(view, &origins) {
+            shown.entry((table, col)).or_default().push(name);
+        }
+        let shows = |table: u32, col: i32| shown.get(&(table, col)).cloned().unwrap_or_default();
         for key in &catalog.constraints {
             let sides: &[(KeyKind, &RelationRef, &[Attribute])] =
                 match (&*key.kind, &key.referenced) {
