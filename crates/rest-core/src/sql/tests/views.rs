@@ -1,7 +1,8 @@
 //! Embedding views through their base tables' keys (the views fixture,
 //! tests/fixtures/rest_views.sql): the joins on the views' own column names,
 //! the many-to-many through a view junction, the ambiguity between the
-//! foreign keys of a table toward a view, and what a view cannot be embedded by.
+//! foreign keys of a table toward a view, what a view cannot be embedded by,
+//! and writes on the primary key a view takes from its table.
 
 use crate::test_support::sql_views;
 
@@ -101,5 +102,42 @@ fn what_a_view_is_not_embedded_by() {
     FROM (SELECT *
     FROM pgrst_source) _postgrest_t
     --
+    "#);
+}
+
+#[test]
+fn a_view_writes_on_the_primary_key_of_its_table() {
+    // PUT needs a primary key; v_sent has its table's id, renamed message_id.
+    insta::assert_snapshot!(sql_views("PUT", "/v_sent?message_id=eq.4", &[], r#"{"message_id":4,"text":"x","from_id":1}"#), @r#"
+    WITH pgrst_source AS (INSERT INTO "public"."v_sent"("from_id", "message_id", "text")
+    SELECT pgrst_body."from_id", pgrst_body."message_id", pgrst_body."text"
+    FROM (SELECT $1::json AS json_data) pgrst_payload
+    , LATERAL (SELECT "from_id", "message_id", "text"
+    FROM json_to_recordset(pgrst_payload.json_data) AS _("from_id" integer, "message_id" integer, "text" text)) pgrst_body
+    WHERE set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0' AND "pgrst_body"."message_id" = $2::integer
+    ON CONFLICT("message_id") DO UPDATE
+    SET "from_id" = EXCLUDED."from_id", "message_id" = EXCLUDED."message_id", "text" = EXCLUDED."text"
+    WHERE set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'
+    RETURNING 1)
+    SELECT nullif(current_setting('pgrst.inserted', true), '')::bigint AS total_count, page_total, (NULL)::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "[{\"message_id\":4,\"text\":\"x\",\"from_id\":1}]", "4"
+    "#);
+    insta::assert_snapshot!(sql_views("POST", "/v_sent", &[("prefer", "resolution=merge-duplicates")], r#"{"message_id":4,"text":"x","from_id":1}"#), @r#"
+    WITH pgrst_source AS (INSERT INTO "public"."v_sent"("from_id", "message_id", "text")
+    SELECT pgrst_body."from_id", pgrst_body."message_id", pgrst_body."text"
+    FROM (SELECT $1::json AS json_data) pgrst_payload
+    , LATERAL (SELECT "from_id", "message_id", "text"
+    FROM json_to_recordset(pgrst_payload.json_data) AS _("from_id" integer, "message_id" integer, "text" text)) pgrst_body
+    WHERE set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'
+    ON CONFLICT("message_id") DO UPDATE
+    SET "from_id" = EXCLUDED."from_id", "message_id" = EXCLUDED."message_id", "text" = EXCLUDED."text"
+    WHERE set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) - 1)::text, true) <> '-1'
+    RETURNING 1)
+    SELECT nullif(current_setting('pgrst.inserted', true), '')::bigint AS total_count, page_total, (NULL)::text AS body …
+    FROM (SELECT *
+    FROM pgrst_source) _postgrest_t
+    -- "[{\"message_id\":4,\"text\":\"x\",\"from_id\":1}]"
     "#);
 }
