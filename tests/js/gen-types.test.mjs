@@ -60,6 +60,43 @@ test('the output has the shape supabase-js expects of the Supabase CLI types', (
   assert.match(types, /export const Constants = \{\n {2}public: \{\n {4}Enums: \{\n {6}mood: \["sad", "ok", "happy"\],/);
 });
 
+/** The `Relationships` block of relation `name` (table or view), as printed. */
+function relationshipsOf(name) {
+  const start = types.indexOf(`\n      ${name}: {\n`);
+  assert.ok(start >= 0, name);
+  const at = types.indexOf('Relationships: ', start);
+  const end = types.indexOf('\n      }\n', at);
+  return types.slice(at, end);
+}
+
+const rel = (name, columns, to, refs) =>
+  `          {\n            foreignKeyName: "${name}"\n            columns: ${JSON.stringify(columns)}\n            isOneToOne: false\n            referencedRelation: "${to}"\n            referencedColumns: ${JSON.stringify(refs)}\n          },\n`;
+
+test('views list the relationships they take from their tables, as postgres-meta lists them', () => {
+  // v_sent shows v_messages.sender as from_id (not the recipient): to the
+  // table it references and to every view showing that table's id.
+  assert.equal(
+    relationshipsOf('v_sent'),
+    'Relationships: [\n' +
+      rel('v_messages_sender_fkey', ['from_id'], 'v_contacts', ['contact_id']) +
+      rel('v_messages_sender_fkey', ['from_id'], 'v_inbox', ['sender_id']) +
+      rel('v_messages_sender_fkey', ['from_id'], 'v_people', ['id']) +
+      rel('v_messages_sender_fkey', ['from_id'], 'v_people_stats', ['id']) +
+      '        ]',
+  );
+  // A table lists its foreign keys toward the views of the referenced table too.
+  assert.equal(
+    relationshipsOf('reviews'),
+    'Relationships: [\n' +
+      rel('reviews_book_id_fkey', ['book_id'], 'book_titles', ['id']) +
+      rel('reviews_book_id_fkey', ['book_id'], 'books', ['id']) +
+      '        ]',
+  );
+  // The memberships' foreign keys live in a schema not rendered, so postgres-meta
+  // lists none for their view.
+  assert.equal(relationshipsOf('v_memberships'), 'Relationships: []');
+});
+
 test('a supabase-js app typed with the generated types compiles', async () => {
   const { code, output } = await compile();
   assert.equal(code, 0, output);

@@ -34,6 +34,23 @@ pub fn plan_with(
     prepare(&req, &fixture::cache(), settings, body.as_bytes())
 }
 
+/// As `plan_with`, against the schema cache of `tests/fixtures/rest_views.sql`.
+pub fn plan_views(
+    method: &str,
+    target: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Result<Prepared, Error> {
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let req = parse(&RawRequest {
+        method,
+        path,
+        query,
+        headers,
+    })?;
+    prepare(&req, &fixture::views_cache(), &settings(), body.as_bytes())
+}
+
 fn params(params: &[Param]) -> String {
     params
         .iter()
@@ -92,4 +109,12 @@ pub fn sql(method: &str, target: &str, headers: &[(&str, &str)], body: &str) -> 
 
 pub fn get(target: &str) -> String {
     sql("GET", target, &[], "")
+}
+
+/// The planned statement or the error of a request on the views fixture.
+pub fn sql_views(method: &str, target: &str, headers: &[(&str, &str)], body: &str) -> String {
+    match plan_views(method, target, headers, body) {
+        Ok(p) => show_statement(&p.statement),
+        Err(e) => error(e),
+    }
 }

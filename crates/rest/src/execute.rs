@@ -296,9 +296,14 @@ const INTROSPECTION_SQL: &str = include_str!("introspect.sql");
 /// The functions over row types (computed fields and relationships); `$1` as above.
 const COMPUTED_SQL: &str = include_str!("computed.sql");
 
-/// Load the schema cache for the exposed schemas. Both queries read one
-/// snapshot of the catalogs, so a migration committing between them cannot
-/// leave a computed field on a relation the cache does not have.
+/// Views' stored queries and the keys of what they read; `$1` the schemas
+/// whose views get keys, `$2` those whose views are looked through.
+pub const VIEW_KEYS_SQL: &str = include_str!("introspect_views.sql");
+
+/// Load the schema cache for the exposed schemas. Every query reads one
+/// snapshot of the catalogs, so the relations, the views' keys and the
+/// computed fields describe the same catalog (a migration committing between
+/// them cannot leave a computed field on a relation the cache does not have).
 pub async fn load_schema_cache(pool: &PgPool, schemas: &[String]) -> anyhow::Result<SchemaCache> {
     let mut tx = pool.begin().await?;
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -308,13 +313,33 @@ pub async fn load_schema_cache(pool: &PgPool, schemas: &[String]) -> anyhow::Res
         .bind(schemas)
         .fetch_one(&mut *tx)
         .await?;
+    // A view may read a view of `public` (PostgREST's default extra search
+    // path), which is looked through even when not exposed.
+    let through: Vec<String> = schemas
+        .iter()
+        .cloned()
+        .chain(std::iter::once("public".to_string()))
+        .collect();
+    let views: serde_json::Value = sqlx::query_scalar::<_, String>(VIEW_KEYS_SQL)
+        .bind(schemas)
+        .bind(&through)
+        .fetch_one(&mut *tx)
+        .await
+        .map(|text| serde_json::from_str(&text))??;
     let computed: String = sqlx::query_scalar(COMPUTED_SQL)
         .bind(schemas)
         .fetch_one(&mut *tx)
         .await?;
-    let geojson = sqlx::query_scalar(GEOJSON_SQL).fetch_optional(&mut *tx).await?;
+    let geojson = sqlx::query_scalar(GEOJSON_SQL)
+        .fetch_optional(&mut *tx)
+        .await?;
     tx.commit().await?;
-    let mut cache = SchemaCache::from_parts(&json, serde_json::from_str(&computed)?)?;
+    let mut doc: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&json)?;
+    doc.insert("views".into(), views);
+    let mut cache = SchemaCache::from_parts(
+        &serde_json::Value::Object(doc).to_string(),
+        serde_json::from_str(&computed)?,
+    )?;
     cache.geojson = geojson;
     Ok(cache)
 }

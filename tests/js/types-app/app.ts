@@ -48,6 +48,16 @@ export async function sum() {
   return data;
 }
 
+// Embeds of views resolve through the Relationships views take from their
+// tables: a table from a view, a view from a table, view to view.
+export async function viewEmbeds() {
+  const { data } = await supabase.from('v_sent').select('text, sender:v_people(name), v_contacts(display_name)').eq('message_id', 1).single();
+  same<typeof data, { text: string | null; sender: { name: string } | null; v_contacts: { display_name: string | null } | null } | null>(true);
+  const { data: people } = await supabase.from('v_people').select('name, v_sent(text)');
+  same<typeof people, { name: string; v_sent: { text: string | null }[] }[] | null>(true);
+  return [data, people];
+}
+
 export const mood: Enums<'mood'> = 'happy';
 // @ts-expect-error not one of the enum's labels
 export const badMood: Enums<'mood'> = 'angry';

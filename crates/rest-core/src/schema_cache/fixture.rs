@@ -1,11 +1,19 @@
-//! The schema cache of `tests/fixtures/rest_schema.sql` (and nothing else),
-//! as the introspection query returns it (regenerate with
-//! `scripts/dev/schema-fixture`), for tests that need no database.
+//! The schema caches of `tests/fixtures/rest_schema.sql` (and nothing else)
+//! and of `tests/fixtures/rest_views.sql`, as the introspection queries return
+//! them (regenerate with `scripts/dev/schema-fixture`), for tests that need no
+//! database.
 
 use super::SchemaCache;
 
 pub fn cache() -> SchemaCache {
     SchemaCache::from_json(include_str!("fixture.json")).expect("fixture.json is a schema cache")
+}
+
+/// The schema cache of `tests/fixtures/rest_views.sql` alone (views embedded
+/// through their base tables' keys).
+pub fn views_cache() -> SchemaCache {
+    SchemaCache::from_json(include_str!("views_fixture.json"))
+        .expect("views_fixture.json is a schema cache")
 }
 
 #[cfg(test)]

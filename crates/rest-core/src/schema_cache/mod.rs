@@ -1,13 +1,16 @@
 //! `SchemaCache`: what `/rest/v1` knows of the exposed schemas — relations with
-//! columns and keys, the relationships between them (derived from foreign keys,
+//! columns and keys (views' keys inferred from their base tables), the
+//! relationships between them (derived from foreign keys, through views too,
 //! and from functions: see `computed`), the computed fields of each relation
 //! and the functions callable through `/rpc`. Built from the introspection
-//! queries (`introspect.sql` and `computed.sql` in `pleat-rest`, run by
-//! `execute::load_schema_cache`), which return JSON, so everything here is pure
-//! and tested with JSON fixtures.
+//! queries (`introspect.sql`, `introspect_views.sql` and `computed.sql` in
+//! `pleat-rest`, run by `execute::load_schema_cache`), which return JSON, so
+//! everything here is pure and tested with JSON fixtures.
 
 mod computed;
+mod node_tree;
 mod relationships;
+pub mod views;
 
 use std::collections::HashMap;
 
@@ -163,6 +166,10 @@ struct Raw {
     relations: Vec<Relation>,
     foreign_keys: Vec<ForeignKey>,
     functions: Vec<Function>,
+    /// Views and the keys of what they read (`introspect_views.sql`); absent
+    /// in documents written before views had keys.
+    #[serde(default)]
+    views: views::ViewCatalog,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -189,13 +196,25 @@ impl SchemaCache {
     /// types (`computed.sql`).
     pub fn from_parts(json: &str, computed: Computed) -> Result<SchemaCache, serde_json::Error> {
         let raw: Raw = serde_json::from_str(json)?;
-        let relations: HashMap<QualifiedName, Relation> = raw
+        let mut relations: HashMap<QualifiedName, Relation> = raw
             .relations
             .into_iter()
             .map(|r| (r.qualified_name(), r))
             .collect();
+        let deps = views::key_dependencies(&raw.views);
+        for (view, columns) in views::primary_keys(&deps) {
+            if let Some(rel) = relations.get_mut(&view).filter(|r| r.keys.is_empty()) {
+                rel.keys.push(Key {
+                    primary: true,
+                    columns,
+                });
+            }
+        }
+        let view_to_one = views::to_one_relationships(&raw.views, &deps);
+        // A function named like a table overrides every relationship to it,
+        // those through views included.
         let relationships = computed::relationships(
-            relationships::derive(&relations, &raw.foreign_keys),
+            relationships::derive(&relations, &raw.foreign_keys, view_to_one),
             &computed.relationships,
         );
         let mut computed_fields: HashMap<QualifiedName, Vec<ComputedField>> = HashMap::new();

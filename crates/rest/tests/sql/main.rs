@@ -12,4 +12,5 @@ mod reads;
 mod rpc;
 mod updates;
 mod upserts;
+mod views;
 mod wire;

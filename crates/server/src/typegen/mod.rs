@@ -5,10 +5,13 @@
 //! turns it into TypeScript.
 
 mod render;
+mod views;
 
 use std::collections::HashMap;
 
 use serde::Deserialize;
+
+use pleat_rest::schema_cache::views::key_dependencies;
 
 use crate::config::Config;
 use crate::keys;
@@ -25,6 +28,7 @@ pub struct Catalog {
     pub schemas: Vec<String>,
     pub relations: Vec<Relation>,
     pub columns: Vec<Column>,
+    /// The foreign keys, then the relationships views take from them (`views`).
     pub relationships: Vec<Relationship>,
     pub functions: Vec<Function>,
     #[serde(deserialize_with = "types_by_id")]
@@ -157,6 +161,16 @@ pub async fn load(pool: &sqlx::PgPool, schemas: Vec<String>) -> anyhow::Result<C
         .fetch_one(pool)
         .await?;
     let mut catalog: Catalog = serde_json::from_value(json)?;
+    // Views of the rendered schemas only are looked through, as postgres-meta
+    // follows them.
+    let views: String = sqlx::query_scalar(pleat_rest::execute::VIEW_KEYS_SQL)
+        .bind(&schemas)
+        .bind(&schemas)
+        .fetch_one(pool)
+        .await?;
+    let deps = key_dependencies(&serde_json::from_str(&views)?);
+    let of_views = views::relationships(&catalog.relationships, &deps);
+    catalog.relationships.extend(of_views);
     catalog.schemas = schemas;
     Ok(catalog)
 }

@@ -350,11 +350,15 @@ impl<'a> Renderer<'a> {
                     && r.referenced_schema == rel.schema
             })
             .collect();
+        // postgres-meta's order: name, referenced relation, then the
+        // referenced columns as JSON text; ties (a view showing a key column
+        // twice) keep the order they were listed in.
+        let json = |c: &[String]| serde_json::to_string(c).unwrap_or_default();
         list.sort_by(|a, b| {
-            (&a.name, &a.referenced_relation, &a.referenced_columns).cmp(&(
+            (&a.name, &a.referenced_relation, json(&a.referenced_columns)).cmp(&(
                 &b.name,
                 &b.referenced_relation,
-                &b.referenced_columns,
+                json(&b.referenced_columns),
             ))
         });
         if list.is_empty() {

@@ -5,4 +5,5 @@ mod computed;
 mod embeds;
 mod explain;
 mod reads;
+mod views;
 mod writes;
