@@ -297,7 +297,7 @@ describe('unsaved edits and a reload', () => {
   it('a single-row section comes back after a reload; Save writes it and the note goes', async () => {
     const page = await ownerTab('desktop');
     await openSection(page, 'Site Settings');
-    const title = fieldByLabel(page, 'Site Title');
+    const title = fieldByLabel(page, 'Business Name');
     await title.fill('Pleat Interiors (restored)');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();

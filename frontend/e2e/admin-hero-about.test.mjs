@@ -39,7 +39,7 @@ describe('hero editor', () => {
     const { rows } = await site.sql('select * from hero_content');
     assert.equal(await field('Title').inputValue(), rows[0].title);
     assert.equal(await field('Subtitle').inputValue(), rows[0].subtitle);
-    assert.equal(await field('Background Image URL').inputValue(), rows[0].background_image);
+    assert.equal(await field('Background Photo').inputValue(), rows[0].background_image);
     assert.equal(await field('Primary Button Text').inputValue(), rows[0].cta_text);
     assert.equal(await field('Secondary Button Text').inputValue(), rows[0].cta_secondary_text);
   });
@@ -161,7 +161,7 @@ describe('about editor', () => {
   it('has its title, subtitle, hints and a Preview of the about section in a new tab', async () => {
     assert.ok(await page.getByRole('heading', { name: 'About Section' }).isVisible());
     assert.ok(await page.getByText('Manage your about section content and statistics').isVisible());
-    for (const label of ['Section Title', 'About Content', 'About Image URL', 'Years of Experience', 'Projects Completed']) {
+    for (const label of ['Section Title', 'About Content', 'About Photo', 'Years of Experience', 'Projects Completed']) {
       assert.ok(await field(label).isVisible(), label);
     }
     assert.ok(await page.getByText('This text appears in the about section of the landing page.').isVisible());
@@ -169,7 +169,7 @@ describe('about editor', () => {
     assert.ok(await page.getByText('Total number of projects completed').isVisible());
     assert.equal(await field('Years of Experience').getAttribute('min'), '0');
     assert.equal(await field('Projects Completed').getAttribute('min'), '0');
-    const preview = page.getByRole('link', { name: 'Preview' });
+    const preview = page.getByRole('link', { name: 'View live site' });
     assert.equal(await preview.getAttribute('href'), '/#about');
     assert.equal(await preview.getAttribute('target'), '_blank');
   });

@@ -1,6 +1,7 @@
 // Ordering: services reordered by dragging a row's handle and by the keyboard (Move up /
 // Move down, announced), each move saved in one request to set_sort_order, and the
-// public page following; "Add at Top" puts a new service first; a visitor cannot reorder.
+// public page following; one Add, with "At the top" chosen beside the form, puts a new
+// service first; a visitor cannot reorder.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
@@ -108,8 +109,10 @@ describe('ordering services', () => {
     assert.deepEqual(await page.getByTestId('service-item').locator('h3').allInnerTexts(), expected);
   });
 
-  it('puts a service added with "Add at Top" first', async () => {
-    await page.getByRole('button', { name: 'Add at Top' }).click();
+  it('offers one Add per list, and puts a service added "At the top" first', async () => {
+    assert.equal(await page.getByRole('button', { name: /^Add/ }).count(), 1);
+    await page.getByRole('button', { name: 'Add Service' }).click();
+    await page.getByLabel('Position in the list').selectOption({ label: 'At the top' });
     await fieldByLabel(page, 'Title').fill('Curtain Cleaning');
     await fieldByLabel(page, 'Description').fill('Gentle cleaning of lined curtains, taken down and rehung.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

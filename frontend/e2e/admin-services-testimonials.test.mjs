@@ -183,7 +183,7 @@ describe('testimonials editor', () => {
   it('adds one with three stars at sort_order = count; the landing page shows its stars', async () => {
     const { rows: before } = await site.sql('select count(*)::int as n from testimonials');
     await page.getByRole('button', { name: 'Add Testimonial' }).click();
-    for (const label of ['Customer Name', 'Role/Title (Optional)', 'Testimonial Content', 'Avatar URL (Optional)']) {
+    for (const label of ['Customer Name', 'Role/Title (Optional)', 'Testimonial Content', 'Customer Photo (Optional)']) {
       assert.ok(await field(form(), label).isVisible(), label);
     }
     assert.equal(await field(form(), 'Testimonial Content').getAttribute('rows'), '4');
@@ -242,18 +242,18 @@ describe('testimonials editor', () => {
     const { writes, stop } = recordWrites(page, 'testimonials');
     await field(form(), 'Customer Name').fill('No Avatar');
     await field(form(), 'Testimonial Content').fill('Hello');
-    await field(form(), 'Avatar URL (Optional)').fill('not a url');
+    await field(form(), 'Customer Photo (Optional)').fill('not a url');
     await form().getByRole('button', { name: 'Save' }).click();
-    assert.equal(await field(form(), 'Avatar URL (Optional)').evaluate((el) => el.validity.valid), false);
+    assert.equal(await field(form(), 'Customer Photo (Optional)').evaluate((el) => el.validity.valid), false);
     stop();
     assert.equal(writes.length, 0);
     // The app's own check marks the field and says why, in place of the browser's bubble.
-    const avatar = field(form(), 'Avatar URL (Optional)');
+    const avatar = field(form(), 'Customer Photo (Optional)');
     assert.equal(await avatar.getAttribute('aria-invalid'), 'true');
     assert.ok(await avatar.evaluate((el) => el === document.activeElement));
     await form()
       .getByRole('alert')
-      .getByText(/^Avatar URL \(Optional\):/)
+      .getByText(/^Customer Photo \(Optional\):/)
       .waitFor();
     const asked = answerConfirm(page, true);
     await form().getByRole('button', { name: 'Cancel' }).click();

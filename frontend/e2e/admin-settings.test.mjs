@@ -44,7 +44,7 @@ async function previewButtonColour(expected) {
 describe('site settings', () => {
   it('has its title, subtitle, Preview of / in a new tab, sections, fields and hints', async () => {
     assert.ok(await page.getByText("Manage your site's global settings and branding").isVisible());
-    const preview = page.getByRole('link', { name: 'Preview' });
+    const preview = page.getByRole('link', { name: 'View live site' });
     assert.equal(await preview.getAttribute('href'), '/');
     assert.equal(await preview.getAttribute('target'), '_blank');
     for (const heading of ['Basic Site Information', 'Color Scheme']) {
@@ -58,7 +58,7 @@ describe('site settings', () => {
       assert.ok(await page.getByText(hint).isVisible(), hint);
     }
     const { rows } = await site.sql('select * from site_settings');
-    assert.equal(await field('Site Title').inputValue(), rows[0].site_title);
+    assert.equal(await field('Business Name').inputValue(), rows[0].site_title);
     assert.equal(await field('Primary Color').inputValue(), rows[0].primary_color);
     assert.equal(await field('Secondary Color').inputValue(), rows[0].secondary_color);
     assert.deepEqual(await page.getByRole('group', { name: 'Presets' }).getByRole('button').allInnerTexts(), [
@@ -72,12 +72,12 @@ describe('site settings', () => {
   });
 
   it('a preset fills both colours, keeps the other fields and shows in the live preview', async () => {
-    await field('Site Title').fill('Pleat & Co');
+    await field('Business Name').fill('Pleat & Co');
     await page.getByRole('button', { name: 'Ocean Blue' }).click();
     assert.equal(await field('Primary Color').inputValue(), '#0f172a');
     assert.equal(await field('Secondary Color').inputValue(), '#0ea5e9');
     assert.equal(await page.getByLabel('Primary Color picker').inputValue(), '#0f172a');
-    assert.equal(await field('Site Title').inputValue(), 'Pleat & Co');
+    assert.equal(await field('Business Name').inputValue(), 'Pleat & Co');
     assert.equal(await page.getByRole('button', { name: 'Ocean Blue' }).getAttribute('aria-pressed'), 'true');
     const preview = page.getByTestId('color-preview');
     assert.ok(await preview.getByText('Pleat & Co').isVisible());

@@ -262,7 +262,7 @@ describe('hero, refusals and the media library', () => {
 
   it('replaces the hero background by an upload, shown on the landing page and in the sharing image', async () => {
     await page.getByLabel('Photo file for background image').setInputFiles(jpeg('bay window.jpg', await makeJpeg(page, { hue: 200 })));
-    const address = fieldByLabel(page, 'Background Image URL');
+    const address = fieldByLabel(page, 'Background Photo');
     await page.waitForFunction(
       () => /site-media\/hero\//.test(document.querySelector('input[name="background_image"]')?.value ?? ''),
       null,
@@ -270,7 +270,7 @@ describe('hero, refusals and the media library', () => {
     );
     hero = storedName(await address.inputValue());
     assert.match(hero, /^hero\/\d{4}\/\d{2}\/bay-window-[0-9a-f]{4}\.jpg$/);
-    await fieldByLabel(page, 'Background Image Alt Text').fill('Bay window with linen curtains');
+    await fieldByLabel(page, 'Background Photo Alt Text').fill('Bay window with linen curtains');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Hero content updated successfully!').waitFor(SLOW);
 
@@ -309,7 +309,7 @@ describe('hero, refusals and the media library', () => {
 
   it('warns when a pasted address is not an image', async () => {
     await openSection(page, 'About');
-    const address = fieldByLabel(page, 'About Image URL');
+    const address = fieldByLabel(page, 'About Photo');
     const stored = await address.inputValue();
     await address.fill(`${site.url}/terms`);
     await page.getByText(/does not load as an image/).waitFor();

@@ -3,7 +3,8 @@
 export const reorderTexts = {
   reorder: 'Change Order',
   done: 'Done',
-  addAtTop: 'Add at Top',
+  position: 'Position in the list',
+  positions: { end: 'At the end', top: 'At the top' },
   instructions:
     'Drag a row by its handle, or use Move up and Move down. The site shows the items in this order; each move is saved at once.',
   handle: (name: string) => `Drag to reorder ${name}`,

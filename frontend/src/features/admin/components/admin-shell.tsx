@@ -2,7 +2,7 @@
 // the safety nets of features/admin/guard (a section switch or sign-out with unsaved
 // changes asks first).
 import type { ReactNode } from 'react'
-import type { AdminSectionKey } from '@/config/admin'
+import { adminTexts, type AdminSectionKey } from '@/config/admin'
 import { AdminGuardProvider, useAdminGuard } from '../guard/admin-guard'
 import { AdminHeader } from './admin-header'
 import { AdminSidebar, type SectionBadge } from './admin-sidebar'
@@ -49,12 +49,18 @@ function GuardedShell({
   }
   return (
     <div className="min-h-screen bg-slate-100">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-slate-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {adminTexts.skipToContent}
+      </a>
       <AdminHeader email={email} signedOut={signedOut} onSignOut={() => void signOut()} signingOut={signingOut} error={signOutError} />
       <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-8">
         <aside className="min-w-0">
           <AdminSidebar active={section} onSelect={(key) => void leaveTo(key)} badges={badges} />
         </aside>
-        <main id="main" className="min-w-0">
+        <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none">
           {children}
         </main>
       </div>

@@ -1,5 +1,6 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
-// the sections wrap onto several rows, so none hides off-screen.
+// they make one row that scrolls sideways (the chosen one scrolled into view), so the menu
+// takes one line of the screen rather than half of it; from the lg breakpoint, a column.
 import {
   CircleUserRound,
   Contact,
@@ -15,7 +16,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { adminSections, type AdminSectionKey } from '@/config/admin'
 import { cn } from '@/lib/cn'
 
@@ -46,21 +47,32 @@ interface AdminSidebarProps {
 }
 
 export function AdminSidebar({ active, onSelect, badges = {} }: AdminSidebarProps) {
+  const list = useRef<HTMLUListElement>(null)
+  // The chosen section stays visible in the sideways row (no effect in the column).
+  useEffect(() => {
+    const button = list.current?.querySelector<HTMLElement>('[aria-current="page"]')
+    const row = list.current
+    if (!button || !row || row.scrollWidth <= row.clientWidth) return
+    row.scrollLeft = button.offsetLeft - (row.clientWidth - button.offsetWidth) / 2
+  }, [active])
   return (
-    <nav aria-label="Admin sections" className="lg:sticky lg:top-24">
-      <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
+    <nav aria-label="Admin sections" className="-mx-4 sm:-mx-6 lg:sticky lg:top-24 lg:mx-0">
+      <ul
+        ref={list}
+        className="flex gap-1.5 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:px-6 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0 lg:pb-0"
+      >
         {adminSections.map(({ key, label }) => {
           const Icon = icons[key] ?? FileText
           const current = key === active
           return (
-            <li key={key} className="min-w-0 lg:w-full">
+            <li key={key} className="shrink-0 lg:w-full lg:min-w-0">
               <button
                 type="button"
                 aria-current={current ? 'page' : undefined}
                 aria-describedby={badges[key]?.describedBy}
                 onClick={() => onSelect(key)}
                 className={cn(
-                  'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
+                  'flex w-full cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-left whitespace-nowrap lg:whitespace-normal text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-secondary lg:gap-3 lg:px-4 lg:py-2.5',
                   current
                     ? 'bg-primary text-primary-foreground shadow-sm'
                     : 'bg-white text-slate-700 hover:text-slate-950 lg:bg-transparent lg:hover:bg-white',

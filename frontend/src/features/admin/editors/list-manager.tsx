@@ -1,6 +1,6 @@
 //! One admin list section (services, portfolio items, testimonials), configured by its
-//! feature: the header with Change Order, Add at Top and Add; the delete and reorder
-//! errors; the rows, or the reorder mode; the add/edit form, either among the grid's cards
+//! feature: the header with Change Order and one Add (the new item's position is chosen
+//! below its form); the delete and reorder errors; the rows, or the reorder mode; the add/edit form, either among the grid's cards
 //! (add first, edit in its row's place) or alone in the list's place; and the empty card.
 //! Which form is open, saving, deleting with undo and focus are useListEditor's.
 import { Plus } from 'lucide-react'
@@ -12,7 +12,7 @@ import { PanelContent } from '@/components/ui/panel-state'
 import { StatusMessage } from '@/components/ui/status-message'
 import type { OrderedList } from '@/features/reorder/api/save-order'
 import { ReorderList } from '@/features/reorder/components/reorder-list'
-import { AddAtTopButton, ReorderToggle } from '@/features/reorder/components/reorder-toggle'
+import { PositionChoice, ReorderToggle } from '@/features/reorder/components/reorder-toggle'
 import { reorderTexts } from '@/features/reorder/texts'
 import { useReorder } from '@/features/reorder/use-reorder'
 import { cn } from '@/lib/cn'
@@ -135,8 +135,8 @@ export function ListManager<T extends Item, V, P, U>(props: ListManagerProps<T, 
       editor.rebase(current)
   }
 
-  const add = (top: boolean) => {
-    setAtTop(top)
+  const add = () => {
+    setAtTop(false)
     open({ kind: 'add' })
   }
   const actions = (
@@ -149,8 +149,7 @@ export function ListManager<T extends Item, V, P, U>(props: ListManagerProps<T, 
       />
       {!reorder.reordering && (
         <>
-          <AddAtTopButton onClick={() => add(true)} disabled={mode.kind === 'add'} />
-          <Button onClick={() => add(false)} disabled={mode.kind === 'add'} data-focus-key="add">
+          <Button onClick={add} disabled={mode.kind === 'add'} data-focus-key="add">
             <Plus aria-hidden="true" />
             {t.add}
           </Button>
@@ -205,6 +204,7 @@ export function ListManager<T extends Item, V, P, U>(props: ListManagerProps<T, 
         draft={editor.formDraft}
         conflict={editor.formConflict}
       />
+      {!item && <PositionChoice atTop={atTop} onChange={setAtTop} className={className} />}
       {item && drafts && <div className={className}>{drafts.itemPanel(item, () => open({ kind: 'list' }))}</div>}
     </Fragment>
   )

@@ -106,7 +106,7 @@ export function SingleRowEditor<R extends { id: string; updated_at?: string | nu
               {preview && (
                 <a href={preview} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                   <ExternalLink aria-hidden="true" />
-                  {adminTexts.preview}
+                  {adminTexts.viewLive}
                 </a>
               )}
             </>

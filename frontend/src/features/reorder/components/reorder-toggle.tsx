@@ -1,7 +1,10 @@
-// The header buttons of an orderable admin list: "Change Order" / "Done", and "Add at Top"
-// beside the list's own Add button (new items otherwise go last, as the spec says).
-import { ArrowUpToLine, ArrowUpDown, Check } from 'lucide-react'
+// The header button of an orderable admin list, "Change Order" / "Done", and the choice of
+// where a new item goes, shown with its form (one Add per list; last by default, as the
+// spec says).
+import { ArrowUpDown, Check } from 'lucide-react'
+import { useId } from 'react'
 import { Button } from '@/components/ui/button'
+import { Select } from '@/components/ui/select'
 import { reorderTexts as t } from '../texts'
 
 export function ReorderToggle({ reordering, onToggle, disabled }: { reordering: boolean; onToggle: () => void; disabled?: boolean }) {
@@ -13,11 +16,17 @@ export function ReorderToggle({ reordering, onToggle, disabled }: { reordering: 
   )
 }
 
-export function AddAtTopButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
+export function PositionChoice({ atTop, onChange, className }: { atTop: boolean; onChange: (atTop: boolean) => void; className?: string }) {
+  const id = useId()
   return (
-    <Button variant="outline" onClick={onClick} disabled={disabled}>
-      <ArrowUpToLine aria-hidden="true" />
-      {t.addAtTop}
-    </Button>
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {t.position}
+      </label>
+      <Select id={id} value={atTop ? 'top' : 'end'} onChange={(e) => onChange(e.target.value === 'top')} className="max-w-56">
+        <option value="end">{t.positions.end}</option>
+        <option value="top">{t.positions.top}</option>
+      </Select>
+    </div>
   )
 }
