@@ -254,7 +254,10 @@ fn schema_of(api: &ApiRequest, schemas: &[String]) -> Result<String, Error> {
     match &api.profile {
         None => Ok(schemas[0].clone()),
         Some(p) if schemas.contains(p) => Ok(p.clone()),
-        Some(_) => Err(Error::UnacceptableSchema(schemas.to_vec())),
+        Some(p) => Err(Error::UnacceptableSchema {
+            schema: p.clone(),
+            exposed: schemas.to_vec(),
+        }),
     }
 }
 

@@ -74,6 +74,9 @@ pub enum SelectField {
         alias: Option<String>,
         aggregate: Option<AggregateCall>,
     },
+    /// `true` under the name of a `count()` that a to-one spread hoisted to its
+    /// parent: present for each related row, null where the join found none.
+    Row { alias: String },
     /// `count()`: the number of rows (of each group).
     CountAll {
         cast: Option<CastType>,
@@ -93,7 +96,7 @@ impl SelectField {
             SelectField::Column { column, alias, .. } => {
                 Some(alias.clone().unwrap_or_else(|| column.name.clone()))
             }
-            SelectField::CountAll { alias, .. } => Some(alias.clone()),
+            SelectField::CountAll { alias, .. } | SelectField::Row { alias } => Some(alias.clone()),
         }
     }
 
@@ -185,6 +188,27 @@ pub struct Embed {
     pub junction: Option<QualifiedName>,
     /// The parent's columns the join needs (kept in a mutation's `RETURNING`).
     pub parent_columns: Vec<String>,
+    /// A to-one spread's aggregates, applied where the parent lifts these names, so
+    /// that they aggregate the parent's rows (or groups) rather than the one
+    /// related row each.
+    pub hoisted: Vec<Hoisted>,
+}
+
+/// An aggregate a to-one spread moved up to its parent: `name` is the lifted
+/// column (the alias, or the function's name) the aggregate applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Hoisted {
+    pub name: String,
+    pub aggregate: AggregateCall,
+}
+
+impl ReadNode {
+    /// The level groups its rows: it aggregates, or a spread below it hoisted an
+    /// aggregate into it.
+    pub fn is_grouped(&self) -> bool {
+        self.select.iter().any(SelectField::is_aggregate)
+            || self.embeds.iter().any(|e| !e.hoisted.is_empty())
+    }
 }
 
 /// A column written by a mutation, with the type its JSON value is read as.

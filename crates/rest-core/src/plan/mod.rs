@@ -45,7 +45,10 @@ pub struct Plan {
 fn schema<'a>(req: &'a ApiRequest, settings: &'a PlanSettings) -> Result<&'a str, Error> {
     match &req.profile {
         Some(p) if settings.schemas.contains(p) => Ok(p),
-        Some(_) => Err(Error::UnacceptableSchema(settings.schemas.clone())),
+        Some(p) => Err(Error::UnacceptableSchema {
+            schema: p.clone(),
+            exposed: settings.schemas.clone(),
+        }),
         None => settings
             .schemas
             .first()

@@ -3,4 +3,5 @@
 mod aggregates;
 mod embeds;
 mod reads;
+mod spreads;
 mod writes;
