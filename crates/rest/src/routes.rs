@@ -333,6 +333,7 @@ fn session_of(caller: &Caller) -> Result<Option<String>, TokenError> {
 fn unauthorized(e: &TokenError) -> HttpResponse {
     HttpResponse::Unauthorized()
         .insert_header(("www-authenticate", e.www_authenticate()))
+        .insert_header(("proxy-status", format!("PostgREST; error={}", e.code)))
         .json(json!({"code": e.code, "message": e.message, "details": e.details, "hint": null}))
 }
 

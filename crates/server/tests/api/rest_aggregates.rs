@@ -129,7 +129,13 @@ async fn aggregates_group_by_the_other_columns_and_per_parent_in_embeds() {
         ),
         "the total is of the rows before grouping, as PostgREST's count query never groups"
     );
-    let (status, body) = read(&app, "authors", "name,...books!author_id(price.sum())", None).await;
+    let (status, body) = read(
+        &app,
+        "authors",
+        "name,...books!author_id(price.sum())",
+        None,
+    )
+    .await;
     assert_eq!(
         (status, body),
         (
