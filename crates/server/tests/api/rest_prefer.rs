@@ -90,8 +90,8 @@ async fn missing_default_applies_to_the_rows_an_upsert_updates_too() {
 
 #[tokio::test]
 async fn max_affected_with_strict_handling_refuses_an_update_or_delete_over_it() {
-    let app = spawn_rest_app().await;
-    let app = &app;
+    let owned = spawn_rest_app().await;
+    let app = &owned;
     let update = move |max: &'static str| async move {
         send_with(
             service(app)
@@ -117,7 +117,7 @@ async fn max_affected_with_strict_handling_refuses_an_update_or_delete_over_it()
         )
     );
     assert_eq!(
-        read(&app, "books", "price", ("id", "1")).await,
+        read(app, "books", "price", ("id", "1")).await,
         json!([{"price": 9.99}]),
         "nothing changed"
     );
@@ -129,7 +129,7 @@ async fn max_affected_with_strict_handling_refuses_an_update_or_delete_over_it()
     );
     // Lenient (the default) handling ignores the preference, and says so.
     let lenient = send_with(
-        service(&app)
+        service(app)
             .from("books")
             .in_("id", ["1", "2"])
             .update(r#"{"price": 2}"#),
@@ -142,7 +142,7 @@ async fn max_affected_with_strict_handling_refuses_an_update_or_delete_over_it()
         "return=representation"
     );
     let delete = send_with(
-        service(&app).from("reviews").eq("book_id", "1").delete(),
+        service(app).from("reviews").eq("book_id", "1").delete(),
         &[("Prefer", "handling=strict, max-affected=1")],
     )
     .await;
@@ -151,7 +151,7 @@ async fn max_affected_with_strict_handling_refuses_an_update_or_delete_over_it()
         (400, &json!("PGRST124"))
     );
     assert_eq!(
-        read(&app, "reviews", "stars", ("book_id", "1"))
+        read(app, "reviews", "stars", ("book_id", "1"))
             .await
             .as_array()
             .map(Vec::len),
@@ -161,8 +161,8 @@ async fn max_affected_with_strict_handling_refuses_an_update_or_delete_over_it()
 
 #[tokio::test]
 async fn max_affected_holds_a_set_returning_call_and_refuses_a_single_one() {
-    let app = spawn_rest_app().await;
-    let app = &app;
+    let owned = spawn_rest_app().await;
+    let app = &owned;
     let close = move |max: &'static str| async move {
         send_with(
             service(app).rpc("sp_close_factory", r#"{"factory": 1}"#),
@@ -180,7 +180,7 @@ async fn max_affected_holds_a_set_returning_call_and_refuses_a_single_one() {
         (400, &json!("PGRST124"), &json!("The query affects 2 rows"))
     );
     assert_eq!(
-        read(&app, "sp_processes", "id", ("factory_id", "1")).await,
+        read(app, "sp_processes", "id", ("factory_id", "1")).await,
         json!([{"id": 1}, {"id": 2}]),
         "the call was rolled back"
     );
@@ -191,11 +191,11 @@ async fn max_affected_holds_a_set_returning_call_and_refuses_a_single_one() {
         "handling=strict, max-affected=2"
     );
     assert_eq!(
-        read(&app, "sp_processes", "id", ("factory_id", "1")).await,
+        read(app, "sp_processes", "id", ("factory_id", "1")).await,
         json!([])
     );
     let single = send_with(
-        service(&app).rpc("sp_first_factory", "{}"),
+        service(app).rpc("sp_first_factory", "{}"),
         &[("Prefer", "handling=strict, max-affected=1")],
     )
     .await;
