@@ -332,6 +332,12 @@ const RAW = [
     details: null,
     hint: null,
   }],
+  ['PGRST117 a method PostgREST does not serve', 'PROPFIND', '/books', {}, undefined, 405, {
+    code: 'PGRST117',
+    message: 'Unsupported HTTP method: PROPFIND',
+    details: null,
+    hint: null,
+  }],
   ['PGRST114 PUT with a limit', 'PUT', '/genres?id=eq.1&limit=1', {}, '{"id":1,"name":"x"}', 400, {
     code: 'PGRST114',
     message: 'limit/offset querystring parameters are not allowed for PUT',
