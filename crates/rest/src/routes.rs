@@ -17,7 +17,7 @@ use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, RawRequest};
-use crate::plan::PlanSettings;
+use crate::plan::{self, PlanSettings};
 use crate::prepare::prepare;
 use crate::reload::{self, SharedCache};
 use crate::statement::Param;
@@ -181,12 +181,14 @@ async fn serve(
         Action::SchemaInfo => return Ok(allow("OPTIONS,GET,HEAD")),
         Action::RelationInfo { relation } => {
             let schema = schema_of(&api, &state.settings.schemas)?;
-            let rel = cache
-                .relation(&schema, relation)
-                .ok_or_else(|| Error::NotFound)?;
+            let rel = plan::table(&cache, &schema, relation)?;
             let mut methods = vec!["OPTIONS", "GET", "HEAD"];
             if rel.insertable {
-                methods.extend(["POST", "PUT"]);
+                methods.push("POST");
+            }
+            // PUT upserts one row by its primary key: it inserts and updates.
+            if rel.insertable && rel.updatable && !rel.primary_key().is_empty() {
+                methods.push("PUT");
             }
             if rel.updatable {
                 methods.push("PATCH");

@@ -57,7 +57,9 @@ fn schema<'a>(req: &'a ApiRequest, settings: &'a PlanSettings) -> Result<&'a str
     }
 }
 
-fn table<'a>(cache: &'a SchemaCache, schema: &str, name: &str) -> Result<&'a Relation, Error> {
+/// The relation `schema.name`, or PGRST205 with the nearest name as a hint (also
+/// what `OPTIONS` on an unknown relation answers).
+pub fn table<'a>(cache: &'a SchemaCache, schema: &str, name: &str) -> Result<&'a Relation, Error> {
     cache.relation(schema, name).ok_or_else(|| {
         let names: Vec<&str> = cache
             .relations

@@ -369,3 +369,36 @@ async fn raise_pgrst_chooses_the_status_texts_and_headers() {
         )
     );
 }
+
+/// `OPTIONS` (raw reqwest: postgrest-rs has no OPTIONS) on an unknown relation
+/// is PGRST205 like any other request to it, and offers PUT only where PUT can
+/// address a row by its primary key.
+#[tokio::test]
+async fn options_on_an_unknown_relation_and_on_one_without_a_primary_key() {
+    let app = spawn_rest_app().await;
+    let options = |path: &str| {
+        app.client
+            .request(
+                reqwest::Method::OPTIONS,
+                format!("{}/rest/v1/{path}", app.address),
+            )
+            .send()
+    };
+    let unknown = options("bookz").await.unwrap();
+    assert_eq!(unknown.status(), 404);
+    assert_eq!(
+        unknown.json::<Value>().await.unwrap(),
+        body(
+            "PGRST205",
+            "Could not find the table 'public.bookz' in the schema cache",
+            Value::Null,
+            json!("Perhaps you meant the table 'public.books'")
+        )
+    );
+    let no_key = options("sp_notes").await.unwrap();
+    assert_eq!(no_key.status(), 200);
+    assert_eq!(
+        no_key.headers()["allow"],
+        "OPTIONS,GET,HEAD,POST,PATCH,DELETE"
+    );
+}
