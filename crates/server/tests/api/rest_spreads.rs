@@ -29,6 +29,23 @@ async fn ok(request: postgrest::Builder) -> Value {
 }
 
 #[tokio::test]
+async fn a_to_one_spread_lifts_its_columns_into_the_parent() {
+    let app = spawn_rest_app().await;
+    let spread = client(&app)
+        .from("sp_processes")
+        .select("name,...sp_categories(category:name),...sp_process_costs(cost)")
+        .in_("id", ["1", "7"])
+        .order("id");
+    assert_eq!(
+        ok(spread).await,
+        json!([
+            {"name": "Process A1", "category": "Batch", "cost": 150.0},
+            {"name": "Process XX", "category": "Mass", "cost": null}
+        ])
+    );
+}
+
+#[tokio::test]
 async fn a_to_many_spread_lifts_each_column_as_an_array() {
     let app = spawn_rest_app().await;
     assert_eq!(
