@@ -46,7 +46,7 @@ async function compile(edit = (source) => source) {
 
 test('the output has the shape supabase-js expects of the Supabase CLI types', () => {
   assert.match(types, /^export type Json =/);
-  assert.match(types, /__InternalSupabase: \{\n {4}PostgrestVersion: "12"\n {2}\}/);
+  assert.match(types, /__InternalSupabase: \{\n {4}PostgrestVersion: "13"\n {2}\}/);
   assert.match(types, /\n {2}public: \{\n {4}Tables: \{/);
   assert.match(types, /\n {6}books: \{\n {8}Row: \{\n {10}author_id: number \| null\n/);
   assert.match(

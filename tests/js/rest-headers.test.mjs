@@ -40,9 +40,9 @@ describe('schemas', () => {
     expectError(assert, res, {
       status: 406,
       code: 'PGRST106',
-      message: 'The schema must be one of the following: public, extra',
+      message: 'Invalid schema: other',
       details: null,
-      hint: null,
+      hint: 'Only the following schemas are exposed: public, extra',
     });
   });
 

@@ -81,7 +81,7 @@ describe('insert', () => {
     expectError(assert, res, {
       status: 406,
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 2 rows',
     });
     assert.deepEqual(await genreNames('ins-two-'), []);

@@ -220,7 +220,7 @@ describe('single and maybeSingle', () => {
     expectError(assert, res, {
       status: 406,
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 0 rows',
       hint: null,
     });
@@ -231,7 +231,7 @@ describe('single and maybeSingle', () => {
     expectError(assert, res, {
       status: 406,
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 2 rows',
       hint: null,
     });

@@ -31,8 +31,10 @@ pub async fn verify(token: Option<&str>, keyring: &Keyring) -> Result<Caller, Re
         .map_err(|e| {
             Refused(match e.message.as_str() {
                 "JWT expired" => "Token has expired".to_string(),
-                "JWSError JWSInvalidSignature" => "Failed to validate JWT signature".to_string(),
-                _ if e.code == "PGRST303" => e.details.unwrap_or(e.message),
+                "JWT cryptographic operation failed" => {
+                    "Failed to validate JWT signature".to_string()
+                }
+                _ if e.code == "PGRST303" && e.details.is_some() => e.details.unwrap_or(e.message),
                 _ => "The token provided is not a valid JWT".to_string(),
             })
         })?;

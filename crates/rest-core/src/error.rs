@@ -1,8 +1,10 @@
 //! `Error` is the one error type of `/rest/v1`: every stage (`parse`, `plan`,
 //! `sql`, `response`, and `execute` in `pleat-rest`) returns it, and `routes.rs` turns it into a response
 //! with [`Error::status`], [`Error::headers`] and [`Error::to_json`]. Bodies follow
-//! PostgREST v12: `{code, message, details, hint}` with absent fields as `null`,
-//! because supabase-js surfaces exactly these fields to applications. Database
+//! PostgREST 13: `{code, message, details, hint}` with absent fields as `null`,
+//! because supabase-js surfaces exactly these fields to applications, and a
+//! `Proxy-Status: PostgREST; error=<code>` header. PGRST109/110 keep PostgREST
+//! 12's texts, as limited updates and deletes are a 12 feature 13 dropped. Database
 //! errors (SQLSTATE → status) live in `error/db.rs`, where `pleat-rest` maps what
 //! its connections report; the schema-cache lookups (relationships, functions,
 //! tables) in `error/schema.rs`.
@@ -38,10 +40,13 @@ pub enum Error {
     /// PGRST105: PUT must name exactly its row, by every primary key column with `eq`.
     #[error("Filters must include all and only primary key columns with 'eq' operators")]
     PutFilters,
-    /// PGRST106: `Accept-Profile`/`Content-Profile` named a schema that is not exposed;
-    /// holds the exposed ones.
-    #[error("The schema must be one of the following: {}", .0.join(", "))]
-    UnacceptableSchema(Vec<String>),
+    /// PGRST106: `Accept-Profile`/`Content-Profile` named a schema that is not
+    /// exposed; the hint lists the exposed ones.
+    #[error("Invalid schema: {schema}")]
+    UnacceptableSchema {
+        schema: String,
+        exposed: Vec<String>,
+    },
     /// PGRST108: a parameter (`rel.col=…`, `rel.order=…`) names a resource that is not
     /// embedded by `select`.
     #[error("'{0}' is not an embedded resource in this request")]
@@ -67,7 +72,7 @@ pub enum Error {
     PutMatchingPk,
     /// PGRST116: `application/vnd.pgrst.object+json` asked for one row; holds how many
     /// there were.
-    #[error("JSON object requested, multiple (or no) rows returned")]
+    #[error("Cannot coerce the result to a single JSON object")]
     Singularity(i64),
     /// PGRST117: a method the resource does not support.
     #[error("Unsupported HTTP method: {0}")]
@@ -75,9 +80,6 @@ pub enum Error {
     /// PGRST118: `order=rel(col)` where `rel` is not a to-one embed of `origin`.
     #[error("A related order on '{target}' is not possible")]
     RelatedOrderNotToOne { origin: String, target: String },
-    /// PGRST119: `...rel(…)` where `rel` is not a to-one embed of `origin`.
-    #[error("A spread operation on '{target}' is not possible")]
-    SpreadNotToOne { origin: String, target: String },
     /// PGRST122: unknown preferences under `Prefer: handling=strict`.
     #[error("Invalid preferences given with handling=strict")]
     InvalidPreferences(Vec<String>),
@@ -93,6 +95,10 @@ pub enum Error {
     /// holds how many.
     #[error("Query result exceeds max-affected preference constraint")]
     MaxAffected(i64),
+    /// PGRST128: `Prefer: handling=strict, max-affected=n` on a function that
+    /// returns one value rather than a set of rows.
+    #[error("Function must return SETOF or TABLE when max-affected preference is used with handling=strict")]
+    MaxAffectedRpc,
     /// PGRST2xx: what the schema cache does not know (relationships, functions,
     /// columns, tables).
     #[error(transparent)]
@@ -103,8 +109,8 @@ pub enum Error {
     /// An error raised by PostgreSQL (or the connection to it), with its SQLSTATE.
     #[error(transparent)]
     Db(Box<DbError>),
-    /// A path that names no resource (`/a/b`). PostgREST v12 answers 404 with `{}`.
-    #[error("not found")]
+    /// PGRST125: a path that names no resource (`/a/b`).
+    #[error("Invalid path specified in request URL")]
     NotFound,
     /// A bug or an infrastructure failure: the body stays opaque, the cause is logged.
     #[error(transparent)]
@@ -172,14 +178,14 @@ impl Error {
             | Self::ChangesOffLimits { .. }
             | Self::PutMatchingPk
             | Self::RelatedOrderNotToOne { .. }
-            | Self::SpreadNotToOne { .. }
             | Self::AggregatesNotAllowed
             | Self::NotImplemented(_)
             | Self::MaxAffected(_)
+            | Self::MaxAffectedRpc
             | Self::BadEmbedOperator(_) => 400,
             Self::NotFound => 404,
             Self::InvalidRpcMethod(_) | Self::UnsupportedMethod(_) | Self::PutFilters => 405,
-            Self::MediaType(_) | Self::UnacceptableSchema(_) | Self::Singularity(_) => 406,
+            Self::MediaType(_) | Self::UnacceptableSchema { .. } | Self::Singularity(_) => 406,
             Self::InvalidRange(_) => 416,
             Self::GucHeaders | Self::GucStatus | Self::Unexpected(_) => 500,
             Self::Schema(e) => e.status(),
@@ -187,20 +193,36 @@ impl Error {
         }
     }
 
-    /// Headers that go with the error: `WWW-Authenticate` on a 401 from the database.
+    /// Headers that go with the error: `Proxy-Status` naming its code (which
+    /// proxies and logs read without parsing the body), and `WWW-Authenticate` on a
+    /// 401 from the database.
     pub fn headers(&self) -> Vec<(String, String)> {
-        match self {
-            Self::Db(e) => e.headers(),
-            _ => Vec::new(),
+        let mut out = self.proxy_status();
+        if let Self::Db(e) = self {
+            out.extend(e.headers());
         }
+        out
     }
 
     /// The headers as answered to `role`, in step with [`Error::status_for`].
     pub fn headers_for(&self, role: &str) -> Vec<(String, String)> {
-        match self {
-            Self::Db(db) => db.headers_as(db.anonymous || role == "anon"),
-            _ => Vec::new(),
+        let mut out = self.proxy_status();
+        if let Self::Db(db) = self {
+            out.extend(db.headers_as(db.anonymous || role == "anon"));
         }
+        out
+    }
+
+    fn proxy_status(&self) -> Vec<(String, String)> {
+        self.code()
+            .map(|code| {
+                (
+                    "Proxy-Status".to_string(),
+                    format!("PostgREST; error={code}"),
+                )
+            })
+            .into_iter()
+            .collect()
     }
 
     pub fn code(&self) -> Option<&str> {
@@ -210,7 +232,7 @@ impl Error {
             Self::InvalidBody(_) => "PGRST102",
             Self::InvalidRange(_) => "PGRST103",
             Self::PutFilters => "PGRST105",
-            Self::UnacceptableSchema(_) => "PGRST106",
+            Self::UnacceptableSchema { .. } => "PGRST106",
             Self::MediaType(_) => "PGRST107",
             Self::NotEmbedded(_) => "PGRST108",
             Self::LimitNoOrder => "PGRST109",
@@ -222,15 +244,16 @@ impl Error {
             Self::Singularity(_) => "PGRST116",
             Self::UnsupportedMethod(_) => "PGRST117",
             Self::RelatedOrderNotToOne { .. } => "PGRST118",
-            Self::SpreadNotToOne { .. } => "PGRST119",
             Self::BadEmbedOperator(_) => "PGRST120",
             Self::InvalidPreferences(_) => "PGRST122",
             Self::AggregatesNotAllowed => "PGRST123",
             Self::NotImplemented(_) => "PGRST127",
             Self::MaxAffected(_) => "PGRST124",
+            Self::NotFound => "PGRST125",
+            Self::MaxAffectedRpc => "PGRST128",
             Self::Schema(e) => e.code(),
             Self::Db(e) => e.code(),
-            Self::NotFound | Self::Unexpected(_) => return None,
+            Self::Unexpected(_) => return None,
         })
     }
 
@@ -244,8 +267,7 @@ impl Error {
                 "Results contain {changed} rows changed but the maximum number allowed is {limit}"
             ),
             Self::Singularity(n) => format!("The result contains {n} rows"),
-            Self::RelatedOrderNotToOne { origin, target }
-            | Self::SpreadNotToOne { origin, target } => format!(
+            Self::RelatedOrderNotToOne { origin, target } => format!(
                 "'{origin}' and '{target}' do not form a many-to-one or one-to-one relationship"
             ),
             Self::MaxAffected(n) => format!("The query affects {n} rows"),
@@ -265,6 +287,12 @@ impl Error {
                 format!("Verify that '{name}' is included in the 'select' query parameter.")
             }
             Self::LimitNoOrder => "Apply an 'order' using unique column(s)".to_string(),
+            Self::UnacceptableSchema { exposed, .. } => {
+                format!(
+                    "Only the following schemas are exposed: {}",
+                    exposed.join(", ")
+                )
+            }
             Self::Schema(e) => return e.hint(),
             Self::Db(e) => return e.hint.clone().map(Value::String),
             _ => return None,
@@ -274,7 +302,6 @@ impl Error {
 
     pub fn to_json(&self) -> Value {
         let message = match self {
-            Self::NotFound => return json!({}),
             // Never leak internals to the client.
             Self::Unexpected(_) => "Internal server error".to_string(),
             other => other.to_string(),
@@ -301,7 +328,7 @@ mod tests {
         insta::assert_snapshot!(body(Error::PutLimitNotAllowed), @r#"400 {"code":"PGRST114","details":null,"hint":null,"message":"limit/offset querystring parameters are not allowed for PUT"}"#);
         insta::assert_snapshot!(body(Error::UnsupportedMethod("TRACE".into())), @r#"405 {"code":"PGRST117","details":null,"hint":null,"message":"Unsupported HTTP method: TRACE"}"#);
         insta::assert_snapshot!(body(Error::InvalidPreferences(vec!["foo".into(), "bar=1".into()])), @r#"400 {"code":"PGRST122","details":"Invalid preferences: foo, bar=1","hint":null,"message":"Invalid preferences given with handling=strict"}"#);
-        insta::assert_snapshot!(body(Error::NotFound), @"404 {}");
+        insta::assert_snapshot!(body(Error::NotFound), @r#"404 {"code":"PGRST125","details":null,"hint":null,"message":"Invalid path specified in request URL"}"#);
         insta::assert_snapshot!(body(Error::Unexpected(anyhow::anyhow!("pool on fire"))), @r#"500 {"code":null,"details":null,"hint":null,"message":"Internal server error"}"#);
     }
 }

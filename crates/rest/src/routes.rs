@@ -18,7 +18,7 @@ use crate::connections::{Connections, DbFailure};
 use crate::error::Error;
 use crate::execute::{self, RequestContext};
 use crate::parse::{self, Action, ApiRequest, Offers, RawRequest};
-use crate::plan::PlanSettings;
+use crate::plan::{self, PlanSettings};
 use crate::prepare::prepare;
 use crate::reload::{self, SharedCache};
 use crate::statement::Param;
@@ -189,12 +189,14 @@ async fn serve(
         Action::SchemaInfo => return Ok(allow("OPTIONS,GET,HEAD")),
         Action::RelationInfo { relation } => {
             let schema = schema_of(&api, &state.settings.schemas)?;
-            let rel = cache
-                .relation(&schema, relation)
-                .ok_or_else(|| Error::NotFound)?;
+            let rel = plan::table(&cache, &schema, relation)?;
             let mut methods = vec!["OPTIONS", "GET", "HEAD"];
             if rel.insertable {
-                methods.extend(["POST", "PUT"]);
+                methods.push("POST");
+            }
+            // PUT upserts one row by its primary key: it inserts and updates.
+            if rel.insertable && rel.updatable && !rel.primary_key().is_empty() {
+                methods.push("PUT");
             }
             if rel.updatable {
                 methods.push("PATCH");
@@ -274,7 +276,10 @@ fn schema_of(api: &ApiRequest, schemas: &[String]) -> Result<String, Error> {
     match &api.profile {
         None => Ok(schemas[0].clone()),
         Some(p) if schemas.contains(p) => Ok(p.clone()),
-        Some(_) => Err(Error::UnacceptableSchema(schemas.to_vec())),
+        Some(p) => Err(Error::UnacceptableSchema {
+            schema: p.clone(),
+            exposed: schemas.to_vec(),
+        }),
     }
 }
 
@@ -364,6 +369,7 @@ fn session_of(caller: &Caller) -> Result<Option<String>, TokenError> {
 fn unauthorized(e: &TokenError) -> HttpResponse {
     HttpResponse::Unauthorized()
         .insert_header(("www-authenticate", e.www_authenticate()))
+        .insert_header(("proxy-status", format!("PostgREST; error={}", e.code)))
         .json(json!({"code": e.code, "message": e.message, "details": e.details, "hint": null}))
 }
 

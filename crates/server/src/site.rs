@@ -61,10 +61,12 @@ async fn respond(req: &HttpRequest, site: &Site) -> HttpResponse {
     if API_PREFIXES.iter().any(|p| path.starts_with(p))
         || ["/rest", "/auth", "/storage"].contains(&path)
     {
-        return HttpResponse::NotFound().json(serde_json::json!({
-            "code": "PGRST125", "message": "Invalid path specified in request URL",
-            "details": null, "hint": null,
-        }));
+        return HttpResponse::NotFound()
+            .insert_header(("proxy-status", "PostgREST; error=PGRST125"))
+            .json(serde_json::json!({
+                "code": "PGRST125", "message": "Invalid path specified in request URL",
+                "details": null, "hint": null,
+            }));
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return HttpResponse::MethodNotAllowed()

@@ -10,7 +10,7 @@ export type Json =
 export type Database = {
   // The PostgREST version createClient<Database>() types its queries for
   __InternalSupabase: {
-    PostgrestVersion: "12"
+    PostgrestVersion: "13"
   }
   public: {
     Tables: {

@@ -58,6 +58,13 @@ export async function viewEmbeds() {
   return [data, people];
 }
 
+export async function starsOf() {
+  // PostgREST 13 spreads a to-many embed as an array per column.
+  const { data } = await supabase.from('books').select('title, ...reviews(stars)').eq('id', 1).single();
+  same<typeof data, { title: string; stars: number[] } | null>(true);
+  return data?.stars;
+}
+
 export const mood: Enums<'mood'> = 'happy';
 // @ts-expect-error not one of the enum's labels
 export const badMood: Enums<'mood'> = 'angry';

@@ -113,6 +113,38 @@ async fn opaque(token: &str, keyring: &Keyring) -> Result<Caller, TokenError> {
     }
 }
 
+/// PostgREST 13's error for a JWT that does not verify: PGRST301 when it cannot
+/// be decoded or verified, PGRST303 when its claims refuse it.
+fn refusal(token: &str, e: JwtError) -> TokenError {
+    let decode = |message: String, details: Option<String>| TokenError {
+        code: "PGRST301",
+        message,
+        details,
+    };
+    let claims = |message: &str| TokenError {
+        code: "PGRST303",
+        message: message.to_string(),
+        details: None,
+    };
+    match e {
+        JwtError::Expired => claims("JWT expired"),
+        JwtError::NotYetValid => claims("JWT not yet valid"),
+        JwtError::IssuedInFuture => claims("JWT issued at future"),
+        JwtError::Algorithm(alg) => decode(
+            "Wrong or unsupported encoding algorithm".into(),
+            Some(format!("The algorithm {alg} is not accepted")),
+        ),
+        // No key of this server signed it.
+        JwtError::Signature | JwtError::UnknownKid(_) | JwtError::MissingKid => {
+            decode("JWT cryptographic operation failed".into(), None)
+        }
+        JwtError::Malformed(_) => match token.split('.').count() {
+            3 => decode("JWT couldn't be decoded".into(), None),
+            n => decode(format!("Expected 3 parts in JWT; got {n}"), None),
+        },
+    }
+}
+
 pub async fn resolve(token: Option<&str>, keyring: &Keyring) -> Result<Caller, TokenError> {
     let Some(token) = token else {
         return Ok(Caller::anon());
@@ -120,24 +152,12 @@ pub async fn resolve(token: Option<&str>, keyring: &Keyring) -> Result<Caller, T
     if api_keys::is_opaque(token) {
         return opaque(token, keyring).await;
     }
-    let claims = keyring.verify(token).await.map_err(|e| TokenError {
-        code: "PGRST301",
-        message: match e {
-            JwtError::Expired => "JWT expired".to_string(),
-            // No key of this server signed it: PostgREST's words for a
-            // signature that does not verify.
-            JwtError::Signature | JwtError::UnknownKid(_) | JwtError::MissingKid => {
-                "JWSError JWSInvalidSignature".to_string()
-            }
-            other => other.to_string(),
-        },
-        details: None,
-    })?;
+    let claims = keyring.verify(token).await.map_err(|e| refusal(token, e))?;
     let role = claims.role.clone().unwrap_or_else(|| "anon".to_string());
     if !ALLOWED_ROLES.contains(&role.as_str()) {
         return Err(TokenError {
             code: "PGRST303",
-            message: "JWT claims validation or parsing failed".into(),
+            message: "Parsing claims failed".into(),
             details: Some(format!(
                 "The role \"{role}\" is not allowed; use anon, authenticated or service_role"
             )),

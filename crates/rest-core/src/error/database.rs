@@ -30,9 +30,11 @@ struct RaisedMessage {
 #[derive(Deserialize)]
 struct RaisedDetail {
     status: u16,
-    #[serde(default)]
     headers: serde_json::Map<String, Value>,
 }
+
+const MESSAGE_HINT: &str = "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
+const DETAIL_HINT: &str = "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
 
 impl DbError {
     pub fn new(code: &str, message: impl Into<String>) -> Self {
@@ -63,12 +65,19 @@ impl DbError {
     /// `RAISE SQLSTATE 'PGRST'`: `message` and `detail` are JSON choosing the
     /// code, texts, status and headers; a malformed one is PGRST121.
     pub fn raised(message: &str, detail: Option<&str>) -> Self {
-        let parsed = serde_json::from_str::<RaisedMessage>(message)
-            .map_err(|_| format!("Invalid JSON value for MESSAGE: '{message}'"));
+        let parsed = serde_json::from_str::<RaisedMessage>(message).map_err(|_| {
+            (
+                format!("Invalid JSON value for MESSAGE: '{message}'"),
+                MESSAGE_HINT,
+            )
+        });
         let detail = match detail {
-            None => Err("DETAIL is missing in the RAISE statement".to_string()),
+            None => Err((
+                "DETAIL is missing in the RAISE statement".to_string(),
+                DETAIL_HINT,
+            )),
             Some(d) => serde_json::from_str::<RaisedDetail>(d)
-                .map_err(|_| format!("Invalid JSON value for DETAIL: '{d}'")),
+                .map_err(|_| (format!("Invalid JSON value for DETAIL: '{d}'"), DETAIL_HINT)),
         };
         match (parsed, detail) {
             (Ok(m), Ok(d)) => DbError {
@@ -83,8 +92,9 @@ impl DbError {
                 )),
                 ..Self::new(&m.code, m.message)
             },
-            (Err(why), _) | (_, Err(why)) => DbError {
+            (Err((why, hint)), _) | (_, Err((why, hint))) => DbError {
                 details: Some(why),
+                hint: Some(hint.to_string()),
                 ..Self::new(
                     "PGRST121",
                     "Could not parse JSON in the \"RAISE SQLSTATE 'PGRST'\" error",

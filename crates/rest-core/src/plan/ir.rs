@@ -86,6 +86,9 @@ pub enum SelectField {
         alias: Option<String>,
         aggregate: Option<AggregateCall>,
     },
+    /// `true` under the name of a `count()` that a to-one spread hoisted to its
+    /// parent: present for each related row, null where the join found none.
+    Row { alias: String },
     /// `count()`: the number of rows (of each group).
     CountAll {
         cast: Option<CastType>,
@@ -105,7 +108,7 @@ impl SelectField {
             SelectField::Column { column, alias, .. } => {
                 Some(alias.clone().unwrap_or_else(|| column.name.clone()))
             }
-            SelectField::CountAll { alias, .. } => Some(alias.clone()),
+            SelectField::CountAll { alias, .. } | SelectField::Row { alias } => Some(alias.clone()),
         }
     }
 
@@ -200,6 +203,10 @@ pub struct Embed {
     /// A computed relationship: the rows come from `function(parent row)`,
     /// with no join condition.
     pub computed: Option<ComputedSource>,
+    /// A to-one spread's aggregates, applied where the parent lifts these names, so
+    /// that they aggregate the parent's rows (or groups) rather than the one
+    /// related row each.
+    pub hoisted: Vec<Hoisted>,
 }
 
 /// The rows of a computed relationship: its function called with the parent
@@ -208,6 +215,23 @@ pub struct Embed {
 pub struct ComputedSource {
     pub call: ComputedCall,
     pub parent: TableRef,
+}
+
+/// An aggregate a to-one spread moved up to its parent: `name` is the lifted
+/// column (the alias, or the function's name) the aggregate applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Hoisted {
+    pub name: String,
+    pub aggregate: AggregateCall,
+}
+
+impl ReadNode {
+    /// The level groups its rows: it aggregates, or a spread below it hoisted an
+    /// aggregate into it.
+    pub fn is_grouped(&self) -> bool {
+        self.select.iter().any(SelectField::is_aggregate)
+            || self.embeds.iter().any(|e| !e.hoisted.is_empty())
+    }
 }
 
 /// A column written by a mutation, with the type its JSON value is read as.

@@ -45,7 +45,10 @@ pub struct Plan {
 fn schema<'a>(req: &'a ApiRequest, settings: &'a PlanSettings) -> Result<&'a str, Error> {
     match &req.profile {
         Some(p) if settings.schemas.contains(p) => Ok(p),
-        Some(_) => Err(Error::UnacceptableSchema(settings.schemas.clone())),
+        Some(p) => Err(Error::UnacceptableSchema {
+            schema: p.clone(),
+            exposed: settings.schemas.clone(),
+        }),
         None => settings
             .schemas
             .first()
@@ -54,7 +57,9 @@ fn schema<'a>(req: &'a ApiRequest, settings: &'a PlanSettings) -> Result<&'a str
     }
 }
 
-fn table<'a>(cache: &'a SchemaCache, schema: &str, name: &str) -> Result<&'a Relation, Error> {
+/// The relation `schema.name`, or PGRST205 with the nearest name as a hint (also
+/// what `OPTIONS` on an unknown relation answers).
+pub fn table<'a>(cache: &'a SchemaCache, schema: &str, name: &str) -> Result<&'a Relation, Error> {
     cache.relation(schema, name).ok_or_else(|| {
         let names: Vec<&str> = cache
             .relations

@@ -4,12 +4,12 @@
 
 use super::columns::{checked_cast, json_alias, Columns};
 use super::ir::{
-    AggregateCall, ComputedCall, ComputedSource, Embed, ReadNode, SelectField, TableRef,
+    AggregateCall, ComputedCall, ComputedSource, Embed, Hoisted, ReadNode, SelectField, TableRef,
 };
 use super::skeleton::Skeleton;
 use super::{filter, relate};
 use crate::error::Error;
-use crate::parse::{Field, JoinType, RowRange, SelectItem};
+use crate::parse::{AggregateFunction, Field, JoinType, RowRange, SelectItem};
 use crate::schema_cache::{Cardinality, Column, QualifiedName, SchemaCache};
 
 pub struct ReadCtx<'a> {
@@ -140,6 +140,54 @@ fn expand_star(cols: Columns, select: Vec<SelectField>) -> Result<Vec<SelectFiel
     Ok(out)
 }
 
+/// A spread below this level (through spreads) aggregates, so this level will
+/// group once the aggregates are hoisted into it.
+fn hoists_into(skel: &Skeleton) -> bool {
+    skel.children
+        .iter()
+        .any(|c| c.spread && (c.fields.iter().any(is_aggregate) || hoists_into(c)))
+}
+
+/// Takes a to-one spread's aggregates out of its own select (which then reads the
+/// plain values under the aggregates' names) along with those its own to-one
+/// spreads hoisted, for the parent to apply: aggregating the one row a to-one
+/// join gives would be a no-op, as PostgREST reasons.
+fn hoist(node: &mut ReadNode) -> Vec<Hoisted> {
+    let mut out = Vec::new();
+    for f in &mut node.select {
+        match f {
+            SelectField::Column {
+                aggregate, alias, ..
+            } => {
+                if let (Some(a), Some(name)) = (aggregate.take(), alias.clone()) {
+                    out.push(Hoisted { name, aggregate: a });
+                }
+            }
+            SelectField::CountAll {
+                cast,
+                alias,
+                legacy: false,
+            } => {
+                out.push(Hoisted {
+                    name: alias.clone(),
+                    aggregate: AggregateCall {
+                        function: AggregateFunction::Count,
+                        cast: cast.take(),
+                    },
+                });
+                *f = SelectField::Row {
+                    alias: alias.clone(),
+                };
+            }
+            _ => {}
+        }
+    }
+    for e in node.embeds.iter_mut().filter(|e| e.spread && e.to_one) {
+        out.append(&mut e.hoisted);
+    }
+    out
+}
+
 /// Selects nothing at all, down the whole subtree (`rel()`, `rel(sub())`).
 fn selects_nothing(skel: &Skeleton) -> bool {
     skel.fields.is_empty() && skel.children.iter().all(selects_nothing)
@@ -159,18 +207,10 @@ fn embed(
         &skel.name,
         skel.embed.hint.as_deref(),
     )?;
-    if skel.spread && !rel.is_to_one() {
-        return Err(Error::SpreadNotToOne {
-            origin: rel.table.name.clone(),
-            target: skel.name.clone(),
-        });
-    }
-    // Without the setting, the aggregate itself is the error (PGRST123, below).
-    if skel.spread && ctx.aggregates && skel.fields.iter().any(is_aggregate) {
-        return Err(Error::NotImplemented(
-            "Aggregates are not implemented for spread embeds.".into(),
-        ));
-    }
+    // A to-many spread lifts each column as an array of the related rows' values,
+    // so its columns must be known by name: its stars are expanded as under an
+    // aggregate.
+    let to_many_spread = skel.spread && !rel.is_to_one();
     let target = ctx
         .cache
         .relation(&rel.foreign_table.schema, &rel.foreign_table.name)
@@ -193,7 +233,17 @@ fn embed(
         if ctx.mutation { None } else { skel.range }.unwrap_or(RowRange::ALL),
         ctx.max_rows,
     );
-    let node = node(ctx, &level, skel, range, depth, grouped)?;
+    let mut node = node(ctx, &level, skel, range, depth, grouped || to_many_spread)?;
+    let hoisted = match (skel.spread, rel.is_to_one()) {
+        (true, true) => hoist(&mut node),
+        _ => Vec::new(),
+    };
+    // Without the setting, the aggregate itself was the error (PGRST123).
+    if to_many_spread && node.is_grouped() {
+        return Err(Error::NotImplemented(
+            "Aggregates are not implemented for one-to-many or many-to-many spreads.".into(),
+        ));
+    }
     Ok(Embed {
         join: relate::join_conditions(rel, &table, &parent.table),
         junction: match &rel.cardinality {
@@ -219,6 +269,7 @@ fn embed(
         spread: skel.spread,
         empty: selects_nothing(skel),
         node,
+        hoisted,
     })
 }
 
@@ -233,7 +284,7 @@ pub fn node(
     grouped: bool,
 ) -> Result<ReadNode, Error> {
     let aggregates = skel.fields.iter().any(is_aggregate);
-    let grouped = grouped || aggregates;
+    let grouped = grouped || aggregates || hoists_into(skel);
     let embeds = skel
         .children
         .iter()

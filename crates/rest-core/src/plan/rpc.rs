@@ -178,6 +178,18 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
         void: f.returns_void(),
     };
     let read_only = matches!(invoke, Invoke::Get { .. }) || f.is_read_only();
+    // PostgREST 13 holds a call to `max-affected` as it holds an update: the rows
+    // it returns are the rows it affected, so only a set-returning function can
+    // be held to it.
+    let prefs = &c.req.preferences;
+    let max_affected = prefs
+        .max_affected
+        .filter(|_| prefs.handling == Some(crate::parse::Handling::Strict));
+    if max_affected.is_some() && !f.returns_set {
+        return Err(Error::MaxAffectedRpc);
+    }
+    let mut response = c.response(kind, &["count", "tx", "handling", "max-affected"]);
+    response.max_affected = max_affected;
     let query = Query {
         source: Source::Call(call),
         rows,
@@ -188,7 +200,7 @@ pub fn plan(c: &Common, name: &str, invoke: Invoke, body_bytes: &[u8]) -> Result
     Ok(Plan {
         query,
         read_only,
-        response: c.response(kind, &["count", "tx", "handling"]),
+        response,
     })
 }
 

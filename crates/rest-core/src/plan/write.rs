@@ -48,7 +48,7 @@ pub fn returning(rel: &Relation, root: &ReadNode, wanted: bool) -> Returning {
         .iter()
         .filter_map(|f| match f {
             SelectField::Column { column, .. } => Some(column.name.clone()),
-            SelectField::Star | SelectField::CountAll { .. } => None,
+            SelectField::Star | SelectField::CountAll { .. } | SelectField::Row { .. } => None,
         })
         .chain(root.embeds.iter().flat_map(|e| e.parent_columns.clone()))
         .chain(rel.primary_key().iter().cloned())

@@ -150,7 +150,7 @@ fn decisions() {
         &[("accept", "application/vnd.pgrst.object+json")],
         "",
     );
-    insta::assert_snapshot!(decision(decide(&single, &outcome(2, None, None))), @r#"406 {"code":"PGRST116","details":"The result contains 2 rows","hint":null,"message":"JSON object requested, multiple (or no) rows returned"}"#);
+    insta::assert_snapshot!(decision(decide(&single, &outcome(2, None, None))), @r#"406 {"code":"PGRST116","details":"The result contains 2 rows","hint":null,"message":"Cannot coerce the result to a single JSON object"}"#);
     insta::assert_snapshot!(decision(decide(&single, &outcome(1, None, None))), @"commit");
     let rollback = plan("DELETE", "/books?id=eq.1", &[("prefer", "tx=rollback")], "");
     insta::assert_snapshot!(decision(decide(&rollback, &outcome(1, None, None))), @"rollback");

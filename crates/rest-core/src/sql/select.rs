@@ -4,11 +4,12 @@
 //! function; and the count query PostgREST runs
 //! beside it (`SELECT 1 …` with the root's conditions, `EXISTS` for inner joins).
 //! A level with aggregates groups by everything else it selects, its embeds
-//! included, as PostgREST does.
+//! included, as PostgREST does; a to-one spread's aggregates are applied where
+//! its parent lifts them. A to-many spread lifts each column as a JSON array.
 
 use super::filter;
 use super::{column, computed_call, field, ident, limit_offset, qualified, table};
-use crate::parse::{AggregateFunction, Direction, Nulls, RowRange};
+use crate::parse::{AggregateFunction, Direction, Nulls};
 use crate::plan::ir::{
     AggregateCall, CastType, Cond, Embed, JoinCond, OrderItem, OrderTarget, ReadNode, SelectField,
     TableRef,
@@ -51,6 +52,7 @@ fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
             }
             out
         }
+        SelectField::Row { alias } => format!("TRUE AS {}", ident(alias)),
         SelectField::CountAll { cast, alias, .. } => {
             format!(
                 "{} AS {}",
@@ -64,7 +66,7 @@ fn select_field(st: &mut Statement, t: &TableRef, f: &SelectField) -> String {
 /// `GROUP BY` every selected term that is not an aggregate (by its alias when it
 /// has one) and every embed's output, when the level has an aggregate.
 fn group_by(st: &mut Statement, node: &ReadNode) -> String {
-    if !node.select.iter().any(SelectField::is_aggregate) {
+    if !node.is_grouped() {
         return String::new();
     }
     let mut terms: Vec<String> = Vec::new();
@@ -92,6 +94,7 @@ fn group_by(st: &mut Statement, node: &ReadNode) -> String {
                 spread_names(&e.node)
                     .unwrap_or_default()
                     .iter()
+                    .filter(|n| !e.hoisted.iter().any(|h| &h.name == *n))
                     .map(|n| format!("{}.{}", ident(&e.agg_alias), ident(n))),
             ),
         }
@@ -135,7 +138,13 @@ fn embed_columns(e: &Embed) -> Vec<String> {
             None => vec![format!("{agg}.*")],
             Some(names) => names
                 .iter()
-                .map(|n| format!("{agg}.{}", ident(n)))
+                .map(|n| {
+                    let lifted = format!("{agg}.{}", ident(n));
+                    match e.hoisted.iter().find(|h| &h.name == n) {
+                        Some(h) => format!("{} AS {}", aggregate(lifted, &h.aggregate), ident(n)),
+                        None => lifted,
+                    }
+                })
                 .collect(),
         };
     }
@@ -159,15 +168,27 @@ fn join(st: &mut Statement, e: &Embed) -> String {
     let kind = if e.inner { "INNER" } else { "LEFT" };
     let sub = node_select(st, &e.node, e);
     if e.to_one {
-        format!(" {kind} JOIN LATERAL ({sub}) AS {agg} ON TRUE")
-    } else {
-        let on = if e.inner {
-            format!("{agg} IS NOT NULL")
-        } else {
-            "TRUE".into()
-        };
-        format!(" {kind} JOIN LATERAL (SELECT json_agg({agg})::jsonb AS {agg} FROM ({sub}) AS {agg}) AS {agg} ON {on}")
+        return format!(" {kind} JOIN LATERAL ({sub}) AS {agg} ON TRUE");
     }
+    let on = if e.inner {
+        format!("{agg} IS NOT NULL")
+    } else {
+        "TRUE".into()
+    };
+    // A to-many spread lifts each of its columns as the array of its rows' values
+    // (`[]` without rows), aggregated in the order the subquery reads them.
+    let spread: String = match (e.spread, e.empty) {
+        (true, false) => spread_names(&e.node)
+            .unwrap_or_default()
+            .iter()
+            .map(|n| {
+                let n = ident(n);
+                format!(", COALESCE(json_agg({agg}.{n}), '[]')::jsonb AS {n}")
+            })
+            .collect(),
+        _ => String::new(),
+    };
+    format!(" {kind} JOIN LATERAL (SELECT json_agg({agg})::jsonb AS {agg}{spread} FROM ({sub}) AS {agg}) AS {agg} ON {on}")
 }
 
 fn from(node: &ReadNode, junction: Option<&Embed>) -> String {
@@ -308,17 +329,8 @@ fn count_node(st: &mut Statement, node: &ReadNode, parent: Option<&Embed>) -> St
     format!("SELECT 1{}{}", from(node, parent), where_clause(conds))
 }
 
-/// The rows `root` would give without its range, for `count=`. A grouped read
-/// gives a row per group, so its groups are what is counted (PostgREST counts
-/// the rows before grouping when a range is given, a total no page adds up to).
+/// The rows `root` would give without its range, for `count=`. Like PostgREST,
+/// a grouped read counts the rows before grouping: the count query never groups.
 pub fn count(st: &mut Statement, root: &ReadNode) -> String {
-    if root.select.iter().any(SelectField::is_aggregate) {
-        let all = ReadNode {
-            order: Vec::new(),
-            range: RowRange::ALL,
-            ..root.clone()
-        };
-        return format!("SELECT 1 FROM ({}) AS pgrst_groups", render(st, &all, None));
-    }
     count_node(st, root, None)
 }

@@ -217,7 +217,7 @@ async fn head_singular_stripped_and_csv() {
         (many.status, many.json()),
         (
             406,
-            json!({"code": "PGRST116", "message": "JSON object requested, multiple (or no) rows returned", "details": "The result contains 5 rows", "hint": null})
+            json!({"code": "PGRST116", "message": "Cannot coerce the result to a single JSON object", "details": "The result contains 5 rows", "hint": null})
         )
     );
     let stripped = db

@@ -8,9 +8,9 @@ use std::fmt::Write;
 use super::{Catalog, Column, PgType, Relation, Relationship};
 use functions::Callable;
 
-/// The PostgREST version supabase-js is told the server speaks: 13 would
-/// let `.select('...many(*)')` spread to-many embeds, which `/rest/v1` does not serve.
-const POSTGREST_VERSION: &str = "12";
+/// The PostgREST version supabase-js is told the server speaks: 13 types
+/// `.select('...many(col)')` as the arrays a to-many spread gives.
+const POSTGREST_VERSION: &str = "13";
 
 /// The whole `database.types.ts`: `Json`, `Database`, the helper types and `Constants`.
 pub fn render(catalog: &Catalog) -> String {

@@ -52,7 +52,18 @@ impl Answer {
 }
 
 pub async fn send(request: postgrest::Builder) -> Answer {
-    let res = request.execute().await.expect("the server answered");
+    send_with(request, &[]).await
+}
+
+/// `request` with `extra` headers appended: postgrest-rs replaces `Prefer` with
+/// its own for writes, so a preference beside it goes as a second `Prefer`
+/// line, which PostgREST reads as one list.
+pub async fn send_with(request: postgrest::Builder, extra: &[(&str, &str)]) -> Answer {
+    let mut built = request.build();
+    for (name, value) in extra {
+        built = built.header(*name, *value);
+    }
+    let res = built.send().await.expect("the server answered");
     let status = res.status().as_u16();
     let headers = res
         .headers()

@@ -5,5 +5,6 @@ mod computed;
 mod embeds;
 mod explain;
 mod reads;
+mod spreads;
 mod views;
 mod writes;
