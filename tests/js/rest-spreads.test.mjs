@@ -266,3 +266,27 @@ describe('aggregates in spreads', () => {
     });
   });
 });
+
+describe('to-many spreads over the relationships of functions and views', () => {
+  test('a computed relationship spreads its rows as arrays', async () => {
+    const res = await fx.anon.from('cf_films').select('id, ...premieres(location)').order('id');
+    expectOk(assert, res, {
+      data: [
+        { id: 1, location: ['Cannes'] },
+        { id: 2, location: ['Cannes', 'Paris'] },
+        { id: 3, location: ['Cannes'] },
+      ],
+    });
+  });
+
+  test('a view spreads the rows of a view related through its tables', async () => {
+    const res = await fx.anon.from('v_people').select('name, ...v_sent(text)').order('name');
+    expectOk(assert, res, {
+      data: [
+        { name: 'Ann', text: ['Hi Ben'] },
+        { name: 'Ben', text: ['Hi Ann'] },
+        { name: 'Cy', text: ['All hands'] },
+      ],
+    });
+  });
+});
