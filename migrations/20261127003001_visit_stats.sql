@@ -75,11 +75,12 @@ begin
 end
 $$;
 
--- Counts one page view. One view per call, whoever calls: a row's counters
--- stop at a daily cap, and past 100 domains in a day further new domains are
--- counted as 'other', so a script calling it in a loop can skew a day's chart
--- but never grow the table beyond its bound. Old days (over 400 days) are
--- dropped when a day's first rows are made.
+-- Counts one page view. One view per call, whoever calls (/rest/v1 makes one
+-- call of a request, whatever its body holds); a row's counters stop at a
+-- daily cap, and past 100 domains in a day further new domains are counted as
+-- 'other', so a script calling it in a loop can skew a day's chart but never
+-- grow the table beyond its bound. Days older than 400 are dropped when a
+-- day's first rows are made.
 create function public.record_page_view(page text, referrer_domain text default null, first_view boolean default false)
 returns void
 language plpgsql volatile security definer

@@ -42,6 +42,16 @@ test('a visitor records a view: one per call, counted per day, page and referrin
   assert.deepEqual(rows['/ '], { views: 1, visits: 0, enquiries: 0 });
 });
 
+test('one request counts one view, even with an array of calls in its body', async () => {
+  const res = await fetch(`${pleat.url}/rest/v1/rpc/record_page_view`, {
+    method: 'POST',
+    headers: { apikey: pleat.anonKey, 'Content-Type': 'application/json', Prefer: 'params=multiple-objects' },
+    body: JSON.stringify(Array.from({ length: 50 }, () => ({ page: '/', referrer_domain: 'bulk.example', first_view: true }))),
+  });
+  assert.ok(res.status < 300, `${res.status}`);
+  assert.deepEqual((await todaysRows())['/ bulk.example'], { views: 1, visits: 1, enquiries: 0 });
+});
+
 test('pages are the site’s routes and referrers only domains: other strings make no rows of their own', async () => {
   const anon = visitor();
   const before = Object.keys(await todaysRows()).length;
