@@ -1,6 +1,7 @@
 // The list of admin sections; the chosen one is held by the page, not the URL. On a phone
 // the sections wrap onto several rows, so none hides off-screen.
 import {
+  ChartColumn,
   CircleUserRound,
   Contact,
   DatabaseBackup,
@@ -27,6 +28,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   about: Info,
   media: Images,
   contact: Mail,
+  stats: ChartColumn,
   settings: Settings,
   details: Contact,
   backups: DatabaseBackup,
