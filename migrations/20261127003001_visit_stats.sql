@@ -94,6 +94,11 @@ declare
   from_domain text := site_private.stats_source(referrer_domain);
   made boolean;
 begin
+  -- A view is not worth a wait for the disk: the commit returns before its WAL
+  -- is flushed, so a crash can lose the last moments' views, never corrupt
+  -- what is kept (and the request's other work, if any, is a view too).
+  perform set_config('synchronous_commit', 'off', true);
+
   if from_domain not in ('', 'other')
      and not exists (select 1 from site_private.visit_stats s where s.day = today and s.source = from_domain)
      and (select count(distinct s.source) from site_private.visit_stats s
