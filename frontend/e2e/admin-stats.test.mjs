@@ -7,7 +7,7 @@
 // the admin. What a view sends holds no cookie and only the referring domain.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { viewports } from './lib/browser.mjs';
+import { screenshotPath, viewports } from './lib/browser.mjs';
 import { assertNoPageErrors, waitForLanding } from './lib/site.mjs';
 import { openSection, signIn, startAdminSite } from './lib/admin.mjs';
 
@@ -147,6 +147,7 @@ for (const [name, viewport] of [
         }),
       });
       assert.equal(Number((await todayRow.getByRole('cell').allInnerTexts())[0]), before.views + 2);
+      await admin.screenshot({ path: screenshotPath(`admin-stats-${viewport.width}.png`), fullPage: true });
       assertNoPageErrors(admin);
     });
 

@@ -98,7 +98,7 @@ export function StatsChart({ current, previous, periodDays }: StatsChartProps) {
       <details id={tableId} className="text-sm">
         <summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-950">{statsTexts.showTable}</summary>
         <div className="mt-3 max-h-96 overflow-auto">
-          <table className="w-full text-left tabular-nums">
+          <table className="w-full text-left tabular-nums [&_th]:[overflow-wrap:normal]">
             <thead className="sticky top-0 bg-white text-slate-600">
               <tr>
                 <th scope="col" className="py-1 pr-4 font-medium">
@@ -124,7 +124,7 @@ export function StatsChart({ current, previous, periodDays }: StatsChartProps) {
                 .reverse()
                 .map(({ d, before }) => (
                   <tr key={d.day} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 pr-4 font-normal">
+                    <th scope="row" className="py-1 pr-4 font-normal whitespace-nowrap">
                       {dayLabel(d.day)}
                     </th>
                     <td className="py-1 pr-4 text-right">{d.views}</td>

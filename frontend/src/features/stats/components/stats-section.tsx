@@ -57,11 +57,15 @@ function StatsTable<T>({
         <p className="text-sm text-slate-500">{statsTexts.noneYet}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm tabular-nums" data-testid={testId}>
+          <table className="w-full text-left text-sm tabular-nums [&_td]:[overflow-wrap:normal]" data-testid={testId}>
             <thead className="text-slate-600">
               <tr>
                 {columns.map((c) => (
-                  <th key={c.label} scope="col" className={`py-2 pr-4 font-medium last:pr-0 ${c.numeric ? 'text-right' : ''}`}>
+                  <th
+                    key={c.label}
+                    scope="col"
+                    className={`py-2 pr-3 align-bottom font-medium [overflow-wrap:normal] last:pr-0 ${c.numeric ? 'text-right' : 'min-w-28'}`}
+                  >
                     {c.label}
                   </th>
                 ))}
@@ -72,11 +76,11 @@ function StatsTable<T>({
                 <tr key={rowKey(row)} className="border-t border-slate-100">
                   {columns.map((c, i) =>
                     i === 0 ? (
-                      <th key={c.label} scope="row" className="py-2 pr-4 font-normal break-all text-slate-900">
+                      <th key={c.label} scope="row" className="py-2 pr-3 font-normal [overflow-wrap:anywhere] text-slate-900">
                         {c.value(row)}
                       </th>
                     ) : (
-                      <td key={c.label} className={`py-2 pr-4 last:pr-0 ${c.numeric ? 'text-right' : ''}`}>
+                      <td key={c.label} className={`py-2 pr-3 last:pr-0 ${c.numeric ? 'text-right' : ''}`}>
                         {c.value(row)}
                       </td>
                     ),
