@@ -86,6 +86,15 @@ test('what one day can hold is bounded: at most 100 domains, and a capped count 
   await record(anon, '/', 'flood-200.example');
   await record(anon, '/', 'flood-201.example');
   assert.equal((await todaysRows())['/ other'].views, 100000);
+
+  // Days older than 400 go when a day's new row is made.
+  await pleat.sql(`insert into site_private.visit_stats (day, path, source, views) values
+    ((now() at time zone 'utc')::date - 401, '/', '', 5), ((now() at time zone 'utc')::date - 400, '/', '', 7)`);
+  await record(anon, '/terms', 'retention.example');
+  const { rows: old } = await pleat.sql(
+    `select (now() at time zone 'utc')::date - day as age, views from site_private.visit_stats where day < (now() at time zone 'utc')::date - 399 order by day`,
+  );
+  assert.deepEqual(old, [{ age: 400, views: 7 }]);
 });
 
 test('a contact message sent with its visit counts one enquiry for the visit’s first page and domain', async () => {
@@ -140,7 +149,8 @@ test('editors and viewers read the statistics; visitors and accounts without a r
     assert.equal(data.period_days, 30);
     assert.equal(data.daily.length, 60, 'the last 30 days and the 30 before');
     const { rows } = await pleat.sql(
-      `select sum(views)::int as views, sum(visits)::int as visits, sum(enquiries)::int as enquiries from site_private.visit_stats`,
+      `select sum(views)::int as views, sum(visits)::int as visits, sum(enquiries)::int as enquiries from site_private.visit_stats
+        where day > (now() at time zone 'utc')::date - 30`,
     );
     assert.deepEqual(data.current, rows[0]);
     assert.deepEqual(data.daily.at(-1), { day: data.today, ...rows[0] });
