@@ -115,7 +115,7 @@ describe('the sign-in screen', () => {
 });
 
 describe('signed in', () => {
-  it('shows the admin header, the eleven sections and the hero editor first', () =>
+  it('shows the admin header, the twelve sections and the hero editor first', () =>
     withPage(async (page) => {
       await signIn(page, site);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Content Management');
@@ -130,6 +130,7 @@ describe('signed in', () => {
         'About',
         'Media',
         'Contact Messages',
+        'Statistics',
         'Site Settings',
         'Contact Details',
         'Backups',

@@ -1,6 +1,7 @@
 // The frame of every public route: components/layout's header, footer and shell, showing
 // the site's identity and contact details (features/site) and wearing its theme. The
-// header and the footer each read what they show, so a read re-renders only them.
+// header and the footer each read what they show, so a read re-renders only them. Each
+// page shown here counts a view in the site's own statistics (features/stats).
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { SiteLayout } from '@/components/layout/site-layout'
@@ -9,6 +10,7 @@ import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { SiteLogo } from '@/features/site/components/site-logo'
 import { SiteTheme } from '@/features/site/components/site-theme'
+import { PageViewRecorder } from '@/features/stats/components/page-view-recorder'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
 
 function Header() {
@@ -35,6 +37,7 @@ export function PublicLayout() {
   return (
     <>
       <SiteTheme />
+      <PageViewRecorder />
       <PreviewBanner />
       <SiteLayout header={<Header />} footer={<Footer />} />
     </>

@@ -9,6 +9,7 @@ export const adminSections = [
   { key: 'about', label: 'About' },
   { key: 'media', label: 'Media' },
   { key: 'contact', label: 'Contact Messages' },
+  { key: 'stats', label: 'Statistics' },
   { key: 'settings', label: 'Site Settings' },
   { key: 'details', label: 'Contact Details' },
   { key: 'backups', label: 'Backups' },

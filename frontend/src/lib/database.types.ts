@@ -478,6 +478,10 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      record_page_view: {
+        Args: { first_view?: boolean; page: string; referrer_domain?: string }
+        Returns: undefined
+      }
       request_backup: {
         Args: never
         Returns: number
@@ -523,6 +527,10 @@ export type Database = {
           role: string
           signed_up: boolean
         }[]
+      }
+      site_stats: {
+        Args: { period_days?: number }
+        Returns: Json
       }
     }
     Enums: {

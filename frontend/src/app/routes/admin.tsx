@@ -38,6 +38,7 @@ import { EditorsHere } from '@/features/presence/editors-here'
 import { PortfolioManager } from '@/features/portfolio/components/portfolio-manager'
 import { ServicesEditor } from '@/features/services/components/services-editor'
 import { SiteSettingsEditor } from '@/features/settings/components/site-settings-editor'
+import { StatsSection } from '@/features/stats/components/stats-section'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { SiteTheme } from '@/features/site/components/site-theme'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
@@ -53,6 +54,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   about: AboutEditor,
   media: MediaLibrary,
   contact: MessagesInbox,
+  stats: StatsSection,
   settings: SiteSettingsEditor,
   details: ContactDetailsEditor,
   backups: BackupsSection,

@@ -3,7 +3,7 @@ import { adminSections } from '@/config/admin'
 import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
-  it('keeps the known keys (the spec seven, Media, Contact Details, Backups, then Account), in the sidebar order', () => {
+  it('keeps the known keys (the spec seven, Media, Statistics, Contact Details, Backups, then Account), in the sidebar order', () => {
     expect(adminSections.map((s) => s.key)).toEqual([
       'hero',
       'services',
@@ -12,6 +12,7 @@ describe('resolveAdminSection', () => {
       'about',
       'media',
       'contact',
+      'stats',
       'settings',
       'details',
       'backups',
@@ -25,6 +26,7 @@ describe('resolveAdminSection', () => {
       'About',
       'Media',
       'Contact Messages',
+      'Statistics',
       'Site Settings',
       'Contact Details',
       'Backups',

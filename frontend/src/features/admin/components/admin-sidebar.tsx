@@ -2,6 +2,7 @@
 // they make one row that scrolls sideways (the chosen one scrolled into view), so the menu
 // takes one line of the screen rather than half of it; from the lg breakpoint, a column.
 import {
+  ChartColumn,
   CircleUserRound,
   Contact,
   DatabaseBackup,
@@ -28,6 +29,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   about: Info,
   media: Images,
   contact: Mail,
+  stats: ChartColumn,
   settings: Settings,
   details: Contact,
   backups: DatabaseBackup,

@@ -3,6 +3,7 @@
 // few messages per visitor address in a while and answers 429 beyond that.
 import { useCallback, useState } from 'react'
 import { loadSupabase } from '@/lib/load-supabase'
+import { visitHeader } from '@/features/stats/visit'
 import { isNetworkError } from '@/lib/network-error'
 import type { ContactMessageInsert } from '../types'
 
@@ -19,7 +20,10 @@ export interface SubmitResult {
 export async function submitContactMessage(row: ContactMessageInsert): Promise<SubmitResult> {
   try {
     const supabase = await loadSupabase()
-    const { error, status } = await supabase.from('contact_messages').insert(row)
+    // The visit the message is sent in goes with it, for the statistics' enquiry count.
+    const visit = visitHeader(window)
+    const insert = supabase.from('contact_messages').insert(row)
+    const { error, status } = await (visit ? insert.setHeader('X-Site-Visit', visit) : insert)
     if (error && status === 429) {
       console.error('Error sending contact message:', error)
       return { success: false, error: error.message, rateLimited: true }
