@@ -106,6 +106,8 @@ describe('contact form', () => {
         service_needed: 'furniture-covers',
         message: 'Curtains for the study.\nLined, please.',
         read_at: null,
+        status: 'new',
+        note: null,
       },
     );
   });
