@@ -9,6 +9,17 @@
 -- below also read the stored account. SECURITY DEFINER (the API roles cannot
 -- read the auth schema), empty search_path.
 
+-- The session passed the second step, or the account has none to pass (a
+-- verified factor of any kind, read live: see 20261127000401_editor_needs_aal2.sql).
+create function site_private.passed_second_step(claims jsonb, person uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(claims ->> 'aal' in ('aal2', 'aal3'), false)
+      or not exists (select 1 from auth.mfa_factors f where f.user_id = person and f.status = 'verified')
+$$;
+revoke all on function site_private.passed_second_step(jsonb, uuid) from public;
+
 -- An editor as before (claim and, with a verified second factor, aal2), and no
 -- longer an editor once the stored account says otherwise. A token whose
 -- subject has no account row (a service script's hand-made token) is judged by
@@ -33,18 +44,12 @@ begin
   if found and coalesce(stored -> 'editor' = 'true'::jsonb, false) is not true then
     return false;
   end if;
-  if claims ->> 'aal' in ('aal2', 'aal3') then
-    return true;
-  end if;
-  return not exists (
-    select 1 from auth.mfa_factors f
-    where f.user_id = subject::uuid and f.status = 'verified'
-  );
+  return site_private.passed_second_step(claims, subject::uuid);
 end
 $$;
 
--- A viewer: the stored account says `viewer: true` (and is not an editor), with
--- the same second-step rule as editors.
+-- A viewer: the stored account says `viewer: true` (set_site_role makes a viewer
+-- no editor), with the same second-step rule as editors.
 create function public.is_viewer() returns boolean
 language plpgsql stable security definer
 set search_path = ''
@@ -64,13 +69,7 @@ begin
   ) then
     return false;
   end if;
-  if claims ->> 'aal' in ('aal2', 'aal3') then
-    return true;
-  end if;
-  return not exists (
-    select 1 from auth.mfa_factors f
-    where f.user_id = subject::uuid and f.status = 'verified'
-  );
+  return site_private.passed_second_step(claims, subject::uuid);
 end
 $$;
 comment on function public.is_viewer() is
