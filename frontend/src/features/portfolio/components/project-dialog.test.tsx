@@ -106,13 +106,14 @@ describe('ProjectDialog', () => {
     expect(screen.getByRole('button', { name: 'Pause slideshow' })).toBeTruthy()
   })
 
-  it('shows the details block', () => {
+  it('shows the details block, without the owner-only status and featured flag', () => {
     const { dialog } = open()
     const text = dialog.textContent ?? ''
     expect(text).toContain('CategoryFurniture Covers')
-    expect(text).toContain('StatusCompleted')
     expect(text).toContain('Images3 Photos')
-    expect(text).toContain('FeaturedFeatured Project')
+    expect(text).not.toContain('Status')
+    expect(text).not.toContain('Completed')
+    expect(text).not.toContain('Featured')
     expect(screen.getByRole('button', { name: 'Get Similar Work Done' })).toBeTruthy()
   })
 
