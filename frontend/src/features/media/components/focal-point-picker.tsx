@@ -1,7 +1,7 @@
 // The admin's focal point picker: the whole photo (never cropped) with a marker on the
 // spot the crops keep in view. A tap or click on the photo moves the marker there; arrow
 // keys move it (Shift: finer), Home recentres. The value is the stored 'X Y' text.
-import { useState, type MouseEvent } from 'react'
+import { useRef, useState, type PointerEvent } from 'react'
 import { cn } from '@/lib/cn'
 import { describeFocus, focusAt, formatFocus, nudgeFocus, parseFocus } from '../focal-point'
 import { adminPickerLayout } from '../layouts'
@@ -35,10 +35,13 @@ function photoRect(box: DOMRect, natural: Size) {
 export function FocalPointPicker({ src, value, onChange, what, className }: FocalPointPickerProps) {
   const [natural, setNatural] = useState<Size>({ width: 0, height: 0 })
   const point = parseFocus(value)
+  // Where a press began: a tap or click sets the point, a finger scrolling the page does not.
+  const pressed = useRef<{ id: number; x: number; y: number } | null>(null)
 
-  function onClick(event: MouseEvent<HTMLButtonElement>) {
-    // A click from the keyboard (Enter, Space) has no position: the arrow keys are for that.
-    if (event.detail === 0) return
+  function onPointerUp(event: PointerEvent<HTMLButtonElement>) {
+    const start = pressed.current
+    pressed.current = null
+    if (!start || start.id !== event.pointerId || Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) return
     onChange(formatFocus(focusAt(photoRect(event.currentTarget.getBoundingClientRect(), natural), event.clientX, event.clientY)))
   }
 
@@ -54,7 +57,11 @@ export function FocalPointPicker({ src, value, onChange, what, className }: Foca
       data-testid="focal-point-picker"
       data-focus={formatFocus(point)}
       aria-label={mediaTexts.focalPoint(what, describeFocus(point))}
-      onClick={onClick}
+      onPointerDown={(event) => {
+        if (event.button === 0) pressed.current = { id: event.pointerId, x: event.clientX, y: event.clientY }
+      }}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (pressed.current = null)}
       onKeyDown={(event) => {
         const next = nudgeFocus(point, event.key, event.shiftKey)
         if (!next) return

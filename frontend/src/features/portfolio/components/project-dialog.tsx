@@ -22,7 +22,7 @@ import { formatCounter, galleryImages } from '../gallery'
 import type { PortfolioItem } from '../types'
 import { useGallery } from '../use-gallery'
 import { useGalleryKeys } from '../use-gallery-keys'
-import { swipeDirection, type Point } from '../viewer-gestures'
+import { swipeDirection, tapSlop, type Point } from '../viewer-gestures'
 import { viewerTexts } from '../viewer-texts'
 import { PhotoViewer, type ViewerPhoto } from './photo-viewer'
 
@@ -51,31 +51,32 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
   const total = images.length
   useGalleryKeys(open && total > 1 && !viewerOpen, gallery.previous, gallery.next)
   const src = images[gallery.index]
-  // A sideways swipe on the photo moves the gallery; a vertical one scrolls as usual.
+  // A sideways swipe on the photo moves the gallery; a vertical one scrolls as usual. A
+  // press that moved (a swipe, a drag) is not a tap on the photo.
   const stroke = useRef<{ id: number; start: Point } | null>(null)
-  const swiped = useRef(false)
+  const moved = useRef(false)
 
   function onPointerDown(event: ReactPointerEvent) {
-    if (event.pointerType === 'mouse' || (event.target instanceof Element && event.target.closest('[data-control]'))) return
+    if (event.target instanceof Element && event.target.closest('[data-control]')) return
     stroke.current = { id: event.pointerId, start: { x: event.clientX, y: event.clientY } }
-    swiped.current = false
+    moved.current = false
   }
 
   function onPointerUp(event: ReactPointerEvent) {
     const current = stroke.current
     stroke.current = null
-    if (!current || current.id !== event.pointerId || total < 2) return
-    const direction = swipeDirection(current.start, { x: event.clientX, y: event.clientY })
-    if (!direction) return
-    swiped.current = true
+    if (!current || current.id !== event.pointerId) return
+    const end = { x: event.clientX, y: event.clientY }
+    moved.current = Math.hypot(end.x - current.start.x, end.y - current.start.y) > tapSlop
+    if (event.pointerType === 'mouse' || total < 2) return
+    const direction = swipeDirection(current.start, end)
     if (direction === 'next') gallery.next()
-    else gallery.previous()
+    else if (direction === 'previous') gallery.previous()
   }
 
   function openViewer() {
-    // The tap that ended a swipe is not a tap on the photo.
-    if (swiped.current) {
-      swiped.current = false
+    if (moved.current) {
+      moved.current = false
       return
     }
     setViewerOpen(true)
@@ -91,7 +92,10 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
         data-testid="gallery-stage"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
-        onPointerCancel={() => (stroke.current = null)}
+        onPointerCancel={() => {
+          stroke.current = null
+          moved.current = true
+        }}
       >
         {src && (
           <>
