@@ -54,6 +54,8 @@ interface Stroke {
   last: Point
   /** A second finger joined: this is a pinch, not a swipe or a tap. */
   multi: boolean
+  /** It began on a button over the photo. */
+  onControl: boolean
 }
 
 export function PhotoViewer({ title, photos, index, onIndexChange, onClose }: PhotoViewerProps) {
@@ -162,9 +164,11 @@ export function PhotoViewer({ title, photos, index, onIndexChange, onClose }: Ph
 
   function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
     if (event.pointerType === 'mouse' && event.button !== 0) return
-    // The arrows on the stage are buttons: their own clicks, not a gesture.
-    if (event.target instanceof Element && event.target.closest('button')) return
-    event.currentTarget.setPointerCapture(event.pointerId)
+    // The arrows on the stage are buttons: a click on one is theirs, but a finger that
+    // lands on one and swipes is still a swipe (a tap there never counts as a tap on the photo).
+    const onControl = event.target instanceof Element && event.target.closest('button') !== null
+    if (onControl && event.pointerType === 'mouse') return
+    if (!onControl) event.currentTarget.setPointerCapture(event.pointerId)
     const point = fromCentre(event.clientX, event.clientY)
     pointers.current.set(event.pointerId, point)
     setGesturing(true)
@@ -173,7 +177,7 @@ export function PhotoViewer({ title, photos, index, onIndexChange, onClose }: Ph
       pinch.current = { view, distance: distance(a, b), midpoint: midpoint(a, b) }
       if (stroke.current) stroke.current.multi = true
     } else {
-      stroke.current = { start: point, last: point, multi: false }
+      stroke.current = { start: point, last: point, multi: false, onControl }
     }
   }
 
@@ -215,7 +219,7 @@ export function PhotoViewer({ title, photos, index, onIndexChange, onClose }: Ph
         return
       }
     }
-    if (moved > tapSlop) return
+    if (moved > tapSlop || current.onControl) return
     const tap = { at: point, time: event.timeStamp }
     if (isDoubleTap(lastTap.current, tap)) {
       const { stage, photo: shownPhoto } = sizes()
