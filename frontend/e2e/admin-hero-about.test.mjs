@@ -89,6 +89,7 @@ describe('hero editor', () => {
     // Only over the version the form loaded: another tab's save in between is not overwritten.
     assert.equal(Date.parse(write.url.searchParams.get('updated_at').replace(/^eq\./, '')), rows[0].updated_at.getTime());
     assert.deepEqual(Object.keys(write.body).sort(), [
+      'background_focus',
       'background_image',
       'background_image_alt',
       'cta_secondary_text',

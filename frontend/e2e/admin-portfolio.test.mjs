@@ -121,6 +121,7 @@ describe('portfolio management', () => {
       image_url: '/images/portfolio/study-roman-blinds-1.svg',
       images: ['/images/portfolio/study-roman-blinds-1.svg', '/images/portfolio/kitchen-roller-blinds-2.svg'],
       image_alts: ['', ''],
+      image_focus: ['', ''],
       category: 'blinds',
       featured: true,
       sort_order: count[0].n,

@@ -194,6 +194,17 @@ describe('portfolio photos', () => {
         await visitor.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset'),
         await firstCard.getAttribute('srcset'),
       );
+      // The cover's focal point: the whole photo, cropped by the page around that point.
+      await site.sql(`update portfolio_items set image_focus = '{"10 90"}' where title = $1`, [TITLE]);
+      await visitor.goto(`${site.url}/portfolio`);
+      await firstCard.waitFor();
+      assert.doesNotMatch(await firstCard.getAttribute('srcset'), /resize=cover/);
+      assert.equal(await firstCard.evaluate((el) => getComputedStyle(el).objectPosition), '10% 90%');
+      assert.equal(
+        await visitor.locator('link[rel="preload"][as="image"]').getAttribute('imagesrcset'),
+        await firstCard.getAttribute('srcset'),
+      );
+      await site.sql(`update portfolio_items set image_focus = '{}' where title = $1`, [TITLE]);
       assertNoPageErrors(visitor);
     } finally {
       await visitor.context().close();
@@ -288,6 +299,16 @@ describe('hero, refusals and the media library', () => {
         visitor.locator(`link[rel="preload"][as="image"][media="(orientation: ${media})"]`).getAttribute('imagesrcset');
       assert.equal(await preload('landscape'), await img.getAttribute('srcset'));
       assert.equal(await preload('portrait'), await visitor.locator('#hero picture source').getAttribute('srcset'));
+      // With a focal point off the centre the page asks for the whole photo (the transform
+      // only crops around the centre) and crops it there itself; the preload follows.
+      await site.sql(`update hero_content set background_focus = '20 80'`);
+      await visitor.goto(`${site.url}/`);
+      await waitForLanding(visitor);
+      assert.doesNotMatch(await img.getAttribute('srcset'), /resize=cover/);
+      assert.equal(await img.evaluate((el) => getComputedStyle(el).objectPosition), '20% 80%');
+      assert.equal(await preload('landscape'), await img.getAttribute('srcset'));
+      assert.equal(await preload('portrait'), await visitor.locator('#hero picture source').getAttribute('srcset'));
+      await site.sql(`update hero_content set background_focus = null`);
       assertNoPageErrors(visitor);
     } finally {
       await visitor.context().close();

@@ -112,7 +112,7 @@ export const adminTexts = {
       description: 'Description',
     },
     photosHint:
-      'Photos of this project, straight from your phone or camera (several at once). The first is the cover, shown on the cards; drag to reorder, or use the arrow keys on a photo’s handle. Alt text describes a photo for visitors who cannot see it; empty uses the title.',
+      'Photos of this project, straight from your phone or camera (several at once). The first is the cover, shown on the cards. Move a photo with its ‹ and › buttons (or drag it on a computer). Tap a photo on the spot that must stay in view when it is cropped. Alt text describes a photo for visitors who cannot see it, and shows as its caption in the full-screen view; empty uses the title.',
     images: (count: number) => `${count} images`,
     empty: 'No portfolio items available yet.',
     confirmDelete: 'Are you sure you want to delete this portfolio item?',

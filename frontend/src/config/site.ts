@@ -167,8 +167,6 @@ export const texts = {
   project: {
     getSimilar: 'Get Similar Work Done',
     detailsHeading: 'Project Details',
-    status: 'Completed',
-    featured: 'Featured Project',
   },
   footer: {
     quickLinks: 'Quick Links',

@@ -202,6 +202,7 @@ export type Database = {
       }
       hero_content: {
         Row: {
+          background_focus: string | null
           background_image: string
           background_image_alt: string | null
           created_at: string
@@ -213,6 +214,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          background_focus?: string | null
           background_image?: string
           background_image_alt?: string | null
           created_at?: string
@@ -224,6 +226,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          background_focus?: string | null
           background_image?: string
           background_image_alt?: string | null
           created_at?: string
@@ -262,6 +265,7 @@ export type Database = {
           featured: boolean
           id: string
           image_alts: string[]
+          image_focus: string[]
           image_url: string
           images: string[]
           sort_order: number
@@ -275,6 +279,7 @@ export type Database = {
           featured?: boolean
           id?: string
           image_alts?: string[]
+          image_focus?: string[]
           image_url: string
           images?: string[]
           sort_order?: number
@@ -288,6 +293,7 @@ export type Database = {
           featured?: boolean
           id?: string
           image_alts?: string[]
+          image_focus?: string[]
           image_url?: string
           images?: string[]
           sort_order?: number
@@ -406,6 +412,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      are_focal_points: {
+        Args: { points: string[] }
+        Returns: boolean
+      }
       backup_download_token: {
         Args: never
         Returns: string
@@ -428,6 +438,10 @@ export type Database = {
       }
       is_editor: {
         Args: never
+        Returns: boolean
+      }
+      is_focal_point: {
+        Args: { point: string }
         Returns: boolean
       }
       is_viewer: {

@@ -47,8 +47,8 @@ function useScrollLock(active: boolean) {
   }, [active])
 }
 
-/** Makes everything but the dialog's portal inert while open. */
-function useInertSiblings(active: boolean, portal: HTMLElement | null) {
+/** Makes everything but the dialog's portal inert while open (a full-screen layer over a dialog uses it too). */
+export function useInertSiblings(active: boolean, portal: HTMLElement | null) {
   useEffect(() => {
     if (!active || !portal) return
     const siblings = Array.from(document.body.children).filter(

@@ -6,6 +6,7 @@ const values: HeroFormValues = {
   subtitle: ' Curtains and blinds ',
   backgroundImage: ' https://images.example.com/room.jpg ',
   backgroundImageAlt: ' Linen curtains in a bay window ',
+  backgroundFocus: '30 70',
   ctaText: ' See our work ',
   ctaSecondaryText: ' Ask for a quote ',
 }
@@ -26,6 +27,7 @@ describe('buildHeroPayload', () => {
       subtitle: 'Curtains and blinds',
       background_image: 'https://images.example.com/room.jpg',
       background_image_alt: 'Linen curtains in a bay window',
+      background_focus: '30 70',
       cta_text: 'See our work',
       cta_secondary_text: 'Ask for a quote',
       updated_at: '2025-10-10T12:00:00.000Z',
@@ -38,6 +40,7 @@ describe('buildHeroPayload', () => {
       subtitle: 's'.repeat(600),
       backgroundImage: `https://x.example/${'i'.repeat(600)}`,
       backgroundImageAlt: 'a'.repeat(400),
+      backgroundFocus: '',
       ctaText: 'c'.repeat(60),
       ctaSecondaryText: 'd'.repeat(60),
     })
@@ -50,6 +53,7 @@ describe('buildHeroPayload', () => {
 
   it('sends exactly the spec fields', () => {
     expect(Object.keys(buildHeroPayload(values)).sort()).toEqual([
+      'background_focus',
       'background_image',
       'background_image_alt',
       'cta_secondary_text',
@@ -58,6 +62,25 @@ describe('buildHeroPayload', () => {
       'title',
       'updated_at',
     ])
+  })
+})
+
+describe('the background focal point', () => {
+  it('is saved as stored, and the centre or a malformed value as none', () => {
+    expect(buildHeroPayload({ ...values, backgroundFocus: '50 50' }).background_focus).toBeNull()
+    expect(buildHeroPayload({ ...values, backgroundFocus: 'top' }).background_focus).toBeNull()
+    expect(
+      heroFormValues({
+        id: '1',
+        title: 'A',
+        subtitle: 'B',
+        background_image: '/a.jpg',
+        background_focus: '10 90',
+        cta_text: null,
+        cta_secondary_text: null,
+        updated_at: null,
+      }).backgroundFocus,
+    ).toBe('10 90')
   })
 })
 
@@ -82,6 +105,7 @@ describe('heroFormValues', () => {
       subtitle: '',
       backgroundImage: '/a.jpg',
       backgroundImageAlt: '',
+      backgroundFocus: '',
       ctaText: 'Go',
       ctaSecondaryText: '',
     })

@@ -2,6 +2,7 @@
 // every field trimmed and cut to its limit, updated_at stamped.
 import { adminTexts } from '@/config/admin'
 import { heroDefaults, limits } from '@/config/site'
+import { formatFocus, parseFocus } from '@/features/media/focal-point'
 import type { HeroContent } from './types'
 
 export interface HeroFormValues {
@@ -10,6 +11,8 @@ export interface HeroFormValues {
   backgroundImage: string
   /** Alt text of the background photo; empty: decorative. */
   backgroundImageAlt: string
+  /** Focal point of the background photo, as stored ('X Y'; empty: the centre). */
+  backgroundFocus: string
   ctaText: string
   ctaSecondaryText: string
 }
@@ -24,6 +27,7 @@ export function heroFormValues(hero: HeroContent | null | undefined): HeroFormVa
       subtitle: heroDefaults.subtitle,
       backgroundImage: heroDefaults.backgroundImage,
       backgroundImageAlt: '',
+      backgroundFocus: '',
       ctaText: heroDefaults.ctaText,
       ctaSecondaryText: heroDefaults.ctaSecondaryText,
     }
@@ -33,6 +37,7 @@ export function heroFormValues(hero: HeroContent | null | undefined): HeroFormVa
     subtitle: hero.subtitle ?? '',
     backgroundImage: hero.background_image ?? '',
     backgroundImageAlt: hero.background_image_alt ?? '',
+    backgroundFocus: hero.background_focus ?? '',
     ctaText: hero.cta_text ?? '',
     ctaSecondaryText: hero.cta_secondary_text ?? '',
   }
@@ -51,6 +56,7 @@ export function buildHeroPayload(values: HeroFormValues, now: Date = new Date())
     subtitle: clean(values.subtitle, max.subtitle),
     background_image: clean(values.backgroundImage, max.backgroundImage),
     background_image_alt: clean(values.backgroundImageAlt, limits.imageAlt) || null,
+    background_focus: formatFocus(parseFocus(values.backgroundFocus)) || null,
     cta_text: clean(values.ctaText, max.ctaText),
     cta_secondary_text: clean(values.ctaSecondaryText, max.ctaSecondaryText),
     updated_at: now.toISOString(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addPhotos, galleryFields, keyboardTarget, makeCover, movePhoto, photoAlt, photosOf, removePhoto } from './gallery-order'
 
-const p = (url: string, alt = '') => ({ url, alt })
+const p = (url: string, alt = '', focus = '') => ({ url, alt, focus })
 
 describe('gallery ordering', () => {
   it('moves a photo to another place, clamped to the list', () => {
@@ -50,8 +50,17 @@ describe('photosOf and galleryFields', () => {
       image_url: 'c',
       images: ['c', 'a'],
       image_alts: ['Cover', ''],
+      image_focus: ['', ''],
     })
-    expect(galleryFields([])).toEqual({ image_url: '', images: [], image_alts: [] })
+    expect(galleryFields([])).toEqual({ image_url: '', images: [], image_alts: [], image_focus: [] })
+  })
+
+  it('keeps each photo with its focal point through reading, moving and saving', () => {
+    const photos = photosOf({ image_url: 'b', images: ['a', ' ', 'b'], image_alts: ['A', '', 'B'], image_focus: ['10 20', '', '80 30'] })
+    expect(photos).toEqual([p('b', 'B', '80 30'), p('a', 'A', '10 20')])
+    expect(galleryFields(movePhoto(photos, 0, 1)).image_focus).toEqual(['10 20', '80 30'])
+    // A malformed or centred point is saved as the centre (empty).
+    expect(galleryFields([p('a', '', '50 50'), p('b', '', 'left')]).image_focus).toEqual(['', ''])
   })
 
   it('defaults a photo alt to the project title and its place', () => {

@@ -1,11 +1,15 @@
-// The portfolio form's photo list: each photo with its alt text, the cover first. Add
-// several, move one (drag and drop or the keyboard), make one the cover, remove one; and
-// the `image_url`, `images` and `image_alts` an item is saved with (main first).
+// The portfolio form's photo list: each photo with its alt text and focal point, the cover
+// first. Add several, move one (drag and drop, the keyboard or the Move buttons), make one
+// the cover, remove one; and the `image_url`, `images`, `image_alts` and `image_focus` an
+// item is saved with (main first).
+import { formatFocus, parseFocus } from './focal-point'
 
 export interface GalleryPhoto {
   url: string
   /** Empty: the project title is used. */
   alt: string
+  /** Focal point as stored ('X Y' percent; empty: the centre). */
+  focus: string
 }
 
 /** The list with the photo at `from` moved to `to` (both clamped to the list). */
@@ -35,7 +39,7 @@ export function addPhotos(photos: readonly GalleryPhoto[], urls: readonly string
     const url = raw.trim()
     if (!url || seen.has(url)) continue
     seen.add(url)
-    added.push({ url, alt: '' })
+    added.push({ url, alt: '', focus: '' })
   }
   return [...photos, ...added]
 }
@@ -59,23 +63,40 @@ export function keyboardTarget(key: string, index: number, count: number): numbe
 }
 
 /** An item's photos: `images` (main first) with their alts; the main image alone for older rows. */
-export function photosOf(item: { image_url?: string | null; images?: string[] | null; image_alts?: string[] | null }): GalleryPhoto[] {
+export function photosOf(item: {
+  image_url?: string | null
+  images?: string[] | null
+  image_alts?: string[] | null
+  image_focus?: string[] | null
+}): GalleryPhoto[] {
   const main = item.image_url?.trim() ?? ''
-  const images = (item.images ?? []).map((src) => src.trim()).filter(Boolean)
   const alts = item.image_alts ?? []
-  const photos = images.map((url, i) => ({ url, alt: alts[i] ?? '' }))
-  if (main && !images.includes(main)) return [{ url: main, alt: '' }, ...photos]
+  const focus = item.image_focus ?? []
+  // Blank entries are dropped with their alt text and focal point, so each keeps its photo.
+  const photos = (item.images ?? [])
+    .map((src, i) => ({ url: src.trim(), alt: alts[i] ?? '', focus: focus[i] ?? '' }))
+    .filter((photo) => photo.url)
+  const images = photos.map((photo) => photo.url)
+  if (main && !images.includes(main)) return [{ url: main, alt: '', focus: '' }, ...photos]
   if (main && images[0] !== main) return makeCover(photos, images.indexOf(main))
   return photos
 }
 
-/** What the item is saved with: the cover as image_url, every URL in order, an alt for each. */
-export function galleryFields(photos: readonly GalleryPhoto[]): { image_url: string; images: string[]; image_alts: string[] } {
-  const kept = photos.map((photo) => ({ url: photo.url.trim(), alt: photo.alt.trim() })).filter((photo) => photo.url)
+/** What the item is saved with: the cover as image_url, every URL in order, an alt and a focal point for each. */
+export function galleryFields(photos: readonly GalleryPhoto[]): {
+  image_url: string
+  images: string[]
+  image_alts: string[]
+  image_focus: string[]
+} {
+  const kept = photos
+    .map((photo) => ({ url: photo.url.trim(), alt: photo.alt.trim(), focus: formatFocus(parseFocus(photo.focus)) }))
+    .filter((photo) => photo.url)
   return {
     image_url: kept[0]?.url ?? '',
     images: kept.map((photo) => photo.url),
     image_alts: kept.map((photo) => photo.alt),
+    image_focus: kept.map((photo) => photo.focus),
   }
 }
 

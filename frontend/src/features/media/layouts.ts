@@ -23,8 +23,11 @@ export const cardLayout: ImageLayout = {
   quality: 70,
 }
 
-/** The popup's main photo: 58% of a 1024 px dialog from lg, the full width below. */
-export const dialogLayout: ImageLayout = { widths: [480, 640, 960, 1280], aspect: 3 / 4, sizes: '(min-width: 1024px) 600px, 100vw' }
+/** The popup's main photo, shown whole (never cropped): 58% of a 1024 px dialog from lg, the full width below. */
+export const dialogLayout: ImageLayout = { widths: [480, 640, 960, 1280], sizes: '(min-width: 1024px) 600px, 100vw' }
+
+/** The full-screen viewer: the whole photo, as wide as the screen (room to zoom in). */
+export const viewerLayout: ImageLayout = { widths: [640, 960, 1280, 1920, 2560], sizes: '100vw', quality: 80 }
 
 /** The popup's thumbnails: 80–96 px. */
 export const thumbnailLayout: ImageLayout = { widths: [96, 192, 288], aspect: 3 / 4, sizes: '96px' }
@@ -37,3 +40,6 @@ export const avatarLayout: ImageLayout = { widths: [48, 96, 144], aspect: 1, siz
 
 /** Admin previews. */
 export const adminThumbLayout: ImageLayout = { widths: [160, 320, 480], aspect: 3 / 4, sizes: '160px' }
+
+/** The admin's focal point picker: the whole photo, in a compact two-or-more-column grid. */
+export const adminPickerLayout: ImageLayout = { widths: [240, 320, 480, 640], sizes: '(min-width: 640px) 240px, 50vw' }

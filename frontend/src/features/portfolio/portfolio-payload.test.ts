@@ -26,13 +26,13 @@ describe('portfolio payloads', () => {
     expect(emptyPortfolioForm).toMatchObject({ category: 'curtains', featured: false, photos: [] })
   })
 
-  it('insert: the spec fields, the cover first, an alt per photo, sort_order = the current count', () => {
+  it('insert: the spec fields, the cover first, an alt and a focal point per photo, sort_order = the current count', () => {
     const payload = buildPortfolioPayload(
       {
         title: ' Study blinds ',
         photos: [
-          { url: ' https://img.example/1.jpg ', alt: ' Linen blinds ' },
-          { url: 'https://img.example/2.jpg', alt: '' },
+          { url: ' https://img.example/1.jpg ', alt: ' Linen blinds ', focus: '20 80' },
+          { url: 'https://img.example/2.jpg', alt: '', focus: '' },
         ],
         category: 'furniture-covers',
         description: '<p><strong>Bold</strong></p>',
@@ -46,6 +46,7 @@ describe('portfolio payloads', () => {
       image_url: 'https://img.example/1.jpg',
       images: ['https://img.example/1.jpg', 'https://img.example/2.jpg'],
       image_alts: ['Linen blinds', ''],
+      image_focus: ['20 80', ''],
       category: 'furniture-covers',
       featured: true,
       sort_order: 6,
@@ -62,18 +63,18 @@ describe('portfolio payloads', () => {
   })
 
   it('requires a title and at least one photo', () => {
-    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', photos: [{ url: ' ', alt: '' }] })).toBe(false)
-    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', photos: [{ url: '/a.jpg', alt: '' }] })).toBe(true)
+    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', photos: [{ url: ' ', alt: '', focus: '' }] })).toBe(false)
+    expect(isPortfolioComplete({ ...emptyPortfolioForm, title: 'A', photos: [{ url: '/a.jpg', alt: '', focus: '' }] })).toBe(true)
   })
 })
 
 describe('portfolioFormValues', () => {
   it('loads every photo in order with its alt text, the main one first', () => {
     expect(portfolioFormValues(item).photos).toEqual([
-      { url: '/a.jpg', alt: 'Bay window with blinds down' },
-      { url: '/b.jpg', alt: '' },
-      { url: '/c.jpg', alt: '' },
+      { url: '/a.jpg', alt: 'Bay window with blinds down', focus: '' },
+      { url: '/b.jpg', alt: '', focus: '' },
+      { url: '/c.jpg', alt: '', focus: '' },
     ])
-    expect(portfolioFormValues({ ...item, images: null }).photos).toEqual([{ url: '/a.jpg', alt: '' }])
+    expect(portfolioFormValues({ ...item, images: null }).photos).toEqual([{ url: '/a.jpg', alt: '', focus: '' }])
   })
 })

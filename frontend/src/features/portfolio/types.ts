@@ -10,6 +10,8 @@ export interface PortfolioItem {
   images: string[] | null
   /** Alt text of each photo, in the order of images; empty or missing: the title. */
   image_alts?: string[] | null
+  /** Focal point of each photo ('X Y' percent), in the order of images; empty or missing: the centre. */
+  image_focus?: string[] | null
   featured: boolean
   sort_order: number
   updated_at: string | null

@@ -18,6 +18,17 @@ describe('useGallery', () => {
     expect(result.current.index).toBe(0)
   })
 
+  it('stays on its photo while the full-screen viewer is over it, and plays on after', () => {
+    const { result, rerender } = renderHook(({ paused }) => useGallery(3, true, 4000, paused), { initialProps: { paused: true } })
+    act(() => vi.advanceTimersByTime(20000))
+    expect(result.current.index).toBe(0)
+    act(() => result.current.goTo(2))
+    rerender({ paused: false })
+    expect(result.current.index).toBe(2)
+    act(() => vi.advanceTimersByTime(4000))
+    expect(result.current.index).toBe(0)
+  })
+
   it('does not play with a single image', () => {
     const { result } = renderHook(() => useGallery(1, true))
     expect(result.current.canPlay).toBe(false)

@@ -8,7 +8,9 @@ import { limits } from '@/config/site'
 import { SingleRowEditor, type SingleRowFormProps } from '@/features/admin/editors/single-row-editor'
 import { SingleRowForm } from '@/features/admin/editors/single-row-form'
 import { useRowDrafts } from '@/features/history/use-row-drafts'
+import { FocalPointPicker } from '@/features/media/components/focal-point-picker'
 import { ImagePicker } from '@/features/media/components/image-picker'
+import { mediaTexts } from '@/features/media/texts'
 import { useHeroContent } from '../api/get-hero-content'
 import { useSaveHeroContent } from '../api/save-hero-content'
 import { buildHeroPayload, heroFormValues, validateHero, type HeroFormValues } from '../hero-payload'
@@ -73,6 +75,19 @@ function HeroForm(props: SingleRowFormProps<HeroContent, HeroFormValues>) {
               />
             )}
           </Field>
+          {values.backgroundImage.trim() && (
+            <div>
+              <p className="mb-1.5 text-sm font-medium text-slate-800">{mediaTexts.focalLabel}</p>
+              <p className="mb-2 text-xs text-slate-500">{mediaTexts.focalHint}</p>
+              <FocalPointPicker
+                src={values.backgroundImage.trim()}
+                value={values.backgroundFocus}
+                onChange={(focus) => set('backgroundFocus', focus)}
+                what="the background photo"
+                className="max-w-xs"
+              />
+            </div>
+          )}
           <Field label={t.fields.backgroundImageAlt} hint={t.backgroundImageAltHint}>
             {(control) => (
               <Input

@@ -48,6 +48,7 @@ describe('resolveHeroCopy', () => {
       subtitle: 'Curtains for every window',
       backgroundImage: '/images/hero.svg',
       backgroundImageAlt: '',
+      backgroundFocus: { x: 50, y: 50 },
       ctaText: 'View Our Work',
       ctaSecondaryText: 'Ask us',
     })

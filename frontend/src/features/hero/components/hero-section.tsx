@@ -30,6 +30,7 @@ export function HeroView({ hero, isLoading }: HeroViewProps) {
           alt={copy.backgroundImageAlt}
           layout={heroLayout}
           portrait={heroPortraitLayout}
+          focus={copy.backgroundFocus}
           width={1920}
           height={1080}
           fetchPriority="high"

@@ -1,7 +1,9 @@
 // The portfolio item's photos: add several at once (choose, drop, library or address),
-// reorder by drag and drop or by keyboard (arrows on a photo's handle), choose the cover
-// (the first photo, the item's main image), give each an alt text, remove one.
-import { GripVertical, ImagePlus, Library, Star, Trash2 } from 'lucide-react'
+// reorder by drag and drop, by keyboard (arrows on a photo's handle) or by touch (the
+// Move earlier / later buttons), choose the cover (the first photo, the item's main image),
+// set each one's focal point (a tap on the photo) and alt text, remove one. On a phone
+// the photos sit two to a row, so a long gallery stays a few screens long.
+import { ChevronLeft, ChevronRight, GripVertical, ImagePlus, Library, Star, Trash2 } from 'lucide-react'
 import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -9,12 +11,12 @@ import { Input } from '@/components/ui/input'
 import { UrlInput, isUrlOrPath } from '@/components/ui/url-input'
 import { cn } from '@/lib/cn'
 import { addPhotos, keyboardTarget, makeCover, movePhoto, removePhoto, type GalleryPhoto } from '../gallery-order'
-import { adminThumbLayout } from '../layouts'
 import { acceptedFiles } from '../media-config'
+import { mediaTexts } from '../texts'
 import { useUploader } from '../use-uploader'
 import { filesOf } from './image-picker'
 import { LibraryDialog } from './library-dialog'
-import { SiteImage } from './site-image'
+import { FocalPointPicker } from './focal-point-picker'
 import { UploadStatus } from './upload-status'
 
 interface GalleryEditorProps {
@@ -26,6 +28,9 @@ interface GalleryEditorProps {
   describedBy?: string
   onBusyChange?: (busy: boolean) => void
 }
+
+const iconButton =
+  'inline-flex size-9 cursor-pointer items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-secondary disabled:cursor-default disabled:opacity-30 disabled:hover:bg-transparent'
 
 export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy, onBusyChange }: GalleryEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null)
@@ -42,10 +47,16 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
   const add = (urls: string[]) => onChange(addPhotos(current.current, urls))
   const uploader = useUploader({ folder: 'portfolio', hint: title, onUploaded: (url) => add([url]), onBusyChange })
 
-  function move(from: number, to: number, how: string) {
+  /** Moves a photo and keeps focus on the control that moved it, now at its new place. */
+  function move(from: number, to: number, how: string, focusId = `${labelledBy}-handle-${to}`) {
     onChange(movePhoto(photos, from, to))
     setAnnouncement(`Photo ${from + 1} ${how}: now photo ${to + 1} of ${photos.length}.`)
-    requestAnimationFrame(() => document.getElementById(`${labelledBy}-handle-${to}`)?.focus())
+    requestAnimationFrame(() => {
+      const target = document.getElementById(focusId)
+      // At either end its button is disabled: the photo's other Move button takes focus.
+      const fallback = document.getElementById(focusId.includes('-earlier-') ? `${labelledBy}-later-${to}` : `${labelledBy}-earlier-${to}`)
+      ;(target && !(target as HTMLButtonElement).disabled ? target : fallback)?.focus()
+    })
   }
 
   function onHandleKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -74,7 +85,7 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
   return (
     <div role="group" aria-labelledby={labelledBy} aria-describedby={describedBy} className="space-y-3">
       {photos.length > 0 && (
-        <ol data-testid="gallery-photos" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ol data-testid="gallery-photos" className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-3">
           {photos.map((photo, index) => (
             <li
               key={photo.url}
@@ -89,21 +100,20 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
               onDragEnd={() => setDragFrom(null)}
               onDragOver={(event) => event.preventDefault()}
               onDrop={(event) => onDropOnPhoto(event, index)}
-              className={cn('flex flex-col gap-2 rounded-xl bg-white p-2 ring-1 ring-slate-200', dragFrom === index && 'opacity-50')}
+              className={cn(
+                'flex min-w-0 flex-col gap-2 rounded-xl bg-white p-1.5 ring-1 ring-slate-200 sm:p-2',
+                dragFrom === index && 'opacity-50',
+              )}
             >
-              <div data-testid="gallery-thumb" className="relative aspect-[4/3] cursor-grab overflow-hidden rounded-lg bg-slate-100">
-                {/* Not draggable itself: the drag is the photo's card, not the picture's address. */}
-                <SiteImage
+              <div data-testid="gallery-thumb" className="relative">
+                <FocalPointPicker
                   src={photo.url}
-                  alt=""
-                  layout={adminThumbLayout}
-                  width={320}
-                  height={240}
-                  draggable={false}
-                  className="size-full object-cover"
+                  value={photo.focus}
+                  onChange={(focus) => onChange(photos.map((p, i) => (i === index ? { ...p, focus } : p)))}
+                  what={`photo ${index + 1}`}
                 />
                 {index === 0 && (
-                  <Badge variant="dark" className="absolute top-2 left-2">
+                  <Badge variant="dark" className="pointer-events-none absolute top-1.5 left-1.5">
                     <Star aria-hidden="true" />
                     Cover
                   </Badge>
@@ -114,38 +124,57 @@ export function GalleryEditor({ photos, onChange, title, labelledBy, describedBy
                 placeholder={defaultAlt}
                 value={photo.alt}
                 maxLength={300}
+                className="h-9 text-sm"
                 onChange={(event) => onChange(photos.map((p, i) => (i === index ? { ...p, alt: event.target.value } : p)))}
               />
-              <div className="flex flex-wrap items-center gap-1">
+              <div className="flex flex-wrap items-center gap-0.5">
                 <button
                   id={`${labelledBy}-handle-${index}`}
                   type="button"
                   aria-label={`Reorder photo ${index + 1} of ${photos.length} (arrow keys move it)`}
                   onKeyDown={(event) => onHandleKey(event, index)}
-                  className="inline-flex size-9 cursor-grab items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-secondary"
+                  className={cn(iconButton, 'hidden cursor-grab sm:inline-flex')}
                 >
                   <GripVertical aria-hidden="true" className="size-4" />
                 </button>
+                <button
+                  type="button"
+                  aria-label={mediaTexts.moveEarlier(index + 1)}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1, 'moved earlier', `${labelledBy}-earlier-${index - 1}`)}
+                  id={`${labelledBy}-earlier-${index}`}
+                  className={iconButton}
+                >
+                  <ChevronLeft aria-hidden="true" className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={mediaTexts.moveLater(index + 1)}
+                  disabled={index === photos.length - 1}
+                  onClick={() => move(index, index + 1, 'moved later', `${labelledBy}-later-${index + 1}`)}
+                  id={`${labelledBy}-later-${index}`}
+                  className={iconButton}
+                >
+                  <ChevronRight aria-hidden="true" className="size-4" />
+                </button>
                 {index > 0 && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
+                  <button
+                    type="button"
+                    className={iconButton}
                     onClick={() => onChange(makeCover(photos, index))}
                     aria-label={`Make photo ${index + 1} the cover`}
                   >
-                    <Star aria-hidden="true" />
-                    Cover
-                  </Button>
+                    <Star aria-hidden="true" className="size-4" />
+                  </button>
                 )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="ml-auto"
+                <button
+                  type="button"
+                  className={cn(iconButton, 'ml-auto hover:text-red-700')}
                   onClick={() => onChange(removePhoto(photos, index))}
                   aria-label={`Remove photo ${index + 1}`}
                 >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </button>
               </div>
             </li>
           ))}

@@ -3,12 +3,14 @@
 // hosted elsewhere are used as they are. An image that does not load leaves a neutral
 // placeholder (never the browser's broken-image glyph with its alt text). A lazy image
 // (below the fold) is not even asked for before the first screen is done (first-screen.ts):
-// until then its box stays empty, at the size the image will take.
+// until then its box stays empty, at the size the image will take. A photo cropped to its
+// box keeps the owner's focal point in view (focal-point.ts).
 import { ImageOff } from 'lucide-react'
 import { useState, useSyncExternalStore, type ImgHTMLAttributes } from 'react'
 import { cn } from '@/lib/cn'
 import { apiUrl } from '../api-url'
 import { firstScreenDone, onFirstScreenDone } from '../first-screen'
+import { layoutForFocus, objectPosition, type FocalPoint } from '../focal-point'
 import { responsiveSource, type ImageLayout } from '../image-urls'
 
 interface SiteImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
@@ -17,12 +19,14 @@ interface SiteImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
   layout: ImageLayout
   /** A second layout for portrait screens (a full-screen hero is cropped differently there). */
   portrait?: ImageLayout
+  /** The spot the crop keeps in view (an object-fit: cover image); the centre when absent. */
+  focus?: FocalPoint
 }
 
 /** For the images that never wait: nothing to watch. */
 const neverChanges = () => () => {}
 
-export function SiteImage({ src, alt, layout, portrait, className, onError, ...rest }: SiteImageProps) {
+export function SiteImage({ src, alt, layout, portrait, focus, className, style, onError, ...rest }: SiteImageProps) {
   const [failed, setFailed] = useState<string | null>(null)
   const lazy = rest.loading === 'lazy'
   // Only a lazy image waits for the first screen (and renders again when it is done).
@@ -44,7 +48,7 @@ export function SiteImage({ src, alt, layout, portrait, className, onError, ...r
     return <span aria-hidden="true" data-testid="image-pending" className={cn('block', className)} />
   }
   const api = apiUrl()
-  const source = responsiveSource(src, layout, api)
+  const source = responsiveSource(src, focus ? layoutForFocus(layout, focus) : layout, api)
   const img = (
     <img
       {...rest}
@@ -53,13 +57,14 @@ export function SiteImage({ src, alt, layout, portrait, className, onError, ...r
       sizes={source.sizes}
       alt={alt}
       className={className}
+      style={focus ? { ...style, objectPosition: objectPosition(focus) } : style}
       onError={(event) => {
         setFailed(src)
         onError?.(event)
       }}
     />
   )
-  const portraitSource = portrait && source.srcSet ? responsiveSource(src, portrait, api) : null
+  const portraitSource = portrait && source.srcSet ? responsiveSource(src, focus ? layoutForFocus(portrait, focus) : portrait, api) : null
   if (!portraitSource?.srcSet) return img
   return (
     <picture>

@@ -1,4 +1,4 @@
-// A project card: the main image at a fixed 4:3 ratio, category, title and a clamped
+// A project card: the main image at a fixed 4:3 ratio (cropped around its focal point), category, title and a clamped
 // plain-text description; the whole card opens the project popup.
 import { Images } from 'lucide-react'
 import { useMemo } from 'react'
@@ -7,6 +7,7 @@ import { cardVariants } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
 import { SiteImage } from '@/features/media/components/site-image'
+import { focusOf } from '@/features/media/focal-point'
 import { photoAlt } from '@/features/media/gallery-order'
 import { cardLayout } from '@/features/media/layouts'
 import { galleryImages } from '../gallery'
@@ -40,6 +41,7 @@ export function PortfolioCard({ item, onOpen, clamp, priority }: PortfolioCardPr
           src={item.image_url}
           alt={photoAlt(item.title, item.image_alts, 0)}
           layout={cardLayout}
+          focus={focusOf(item.image_focus, 0)}
           width={800}
           height={600}
           loading={priority ? 'eager' : 'lazy'}

@@ -106,13 +106,14 @@ describe('ProjectDialog', () => {
     expect(screen.getByRole('button', { name: 'Pause slideshow' })).toBeTruthy()
   })
 
-  it('shows the details block', () => {
+  it('shows the details block, without the owner-only status and featured flag', () => {
     const { dialog } = open()
     const text = dialog.textContent ?? ''
     expect(text).toContain('CategoryFurniture Covers')
-    expect(text).toContain('StatusCompleted')
     expect(text).toContain('Images3 Photos')
-    expect(text).toContain('FeaturedFeatured Project')
+    expect(text).not.toContain('Status')
+    expect(text).not.toContain('Completed')
+    expect(text).not.toContain('Featured')
     expect(screen.getByRole('button', { name: 'Get Similar Work Done' })).toBeTruthy()
   })
 
@@ -132,5 +133,30 @@ describe('ProjectDialog', () => {
     const text = screen.getByRole('dialog').textContent ?? ''
     expect(text).not.toContain('Photos')
     expect(text).not.toContain('Featured Project')
+  })
+
+  it('opens the full-screen viewer over it: named, modal, the caption from the alt text; Escape closes only the viewer', () => {
+    open({ ...item, image_alts: ['', 'Linen drapes, drawn'] })
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }))
+    const opener = screen.getByRole('button', { name: 'View photo 1 of 3 full screen' })
+    opener.focus()
+    fireEvent.click(opener)
+    const viewer = screen.getByTestId('photo-viewer')
+    expect(viewer.getAttribute('role')).toBe('dialog')
+    expect(viewer.getAttribute('aria-modal')).toBe('true')
+    expect(within(viewer).getByRole('heading', { name: 'Living Room Linen Drapes: photos, full screen' })).toBeTruthy()
+    expect(document.activeElement).toBe(within(viewer).getByRole('button', { name: 'Close full-screen view' }))
+    expect(within(viewer).queryByTestId('viewer-caption')).toBeNull()
+    fireEvent.keyDown(document, { key: 'ArrowRight' })
+    expect(within(viewer).getByTestId('viewer-counter').textContent).toBe('2 of 3')
+    expect(within(viewer).getByTestId('viewer-caption').textContent).toBe('Linen drapes, drawn')
+    expect(viewer.getAttribute('aria-describedby')).toBe(within(viewer).getByTestId('viewer-caption').id)
+    // The popup underneath did not move a second time.
+    expect(counter()).toBe('2 of 3')
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(screen.queryByTestId('photo-viewer')).toBeNull()
+    expect(screen.getByRole('dialog')).toBeTruthy()
+    expect(document.activeElement).toBe(opener)
+    expect(opener.getAttribute('aria-label')).toBe('View photo 2 of 3 full screen')
   })
 })

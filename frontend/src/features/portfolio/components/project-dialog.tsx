@@ -1,8 +1,9 @@
 // The project detail popup, opened from the landing grid and from /portfolio: a gallery
-// (arrows, counter, dots, thumbnails, 4 s auto-advance with pause/resume), the sanitised
-// description, the details block and the call to action.
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
-import { useId, useRef } from 'react'
+// (the whole photo, arrows, a sideways swipe, counter, dots, thumbnails, 4 s auto-advance
+// with pause/resume; a tap on the photo opens it full screen), the sanitised description,
+// the details block and the call to action.
+import { ChevronLeft, ChevronRight, Maximize2, Pause, Play } from 'lucide-react'
+import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -14,12 +15,16 @@ import { formatCategoryLabel, formatPhotoCount } from '@/lib/format'
 import { prefillService, serviceForCategory } from '@/features/contact/contact-prefill'
 import { scrollToSection } from '@/lib/scroll'
 import { SiteImage } from '@/features/media/components/site-image'
+import { focusOf } from '@/features/media/focal-point'
 import { photoAlt } from '@/features/media/gallery-order'
 import { dialogLayout, thumbnailLayout } from '@/features/media/layouts'
 import { formatCounter, galleryImages } from '../gallery'
 import type { PortfolioItem } from '../types'
 import { useGallery } from '../use-gallery'
 import { useGalleryKeys } from '../use-gallery-keys'
+import { swipeDirection, tapSlop, type Point } from '../viewer-gestures'
+import { viewerTexts } from '../viewer-texts'
+import { PhotoViewer, type ViewerPhoto } from './photo-viewer'
 
 interface ProjectDialogProps {
   item: PortfolioItem | null
@@ -30,41 +35,108 @@ interface ProjectDialogProps {
 const arrowClass =
   'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary'
 
+/** Each photo with its alt text and, when the owner typed one, that text as its caption. */
+function viewerPhotos(item: PortfolioItem, images: readonly string[]): ViewerPhoto[] {
+  return images.map((src, i) => ({
+    src,
+    alt: photoAlt(item.title, item.image_alts, i, images.length),
+    caption: item.image_alts?.[i]?.trim() ?? '',
+  }))
+}
+
 function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
   const images = galleryImages(item)
-  const gallery = useGallery(images.length, open)
+  const [viewerOpen, setViewerOpen] = useState(false)
+  const gallery = useGallery(images.length, open, undefined, viewerOpen)
   const total = images.length
-  useGalleryKeys(open && total > 1, gallery.previous, gallery.next)
+  useGalleryKeys(open && total > 1 && !viewerOpen, gallery.previous, gallery.next)
   const src = images[gallery.index]
+  // A sideways swipe on the photo moves the gallery; a vertical one scrolls as usual. A
+  // press that moved (a swipe, a drag) is not a tap on the photo.
+  const stroke = useRef<{ id: number; start: Point } | null>(null)
+  const moved = useRef(false)
+
+  function onPointerDown(event: ReactPointerEvent) {
+    if (event.target instanceof Element && event.target.closest('[data-control]')) return
+    stroke.current = { id: event.pointerId, start: { x: event.clientX, y: event.clientY } }
+    moved.current = false
+  }
+
+  function onPointerUp(event: ReactPointerEvent) {
+    const current = stroke.current
+    stroke.current = null
+    if (!current || current.id !== event.pointerId) return
+    const end = { x: event.clientX, y: event.clientY }
+    moved.current = Math.hypot(end.x - current.start.x, end.y - current.start.y) > tapSlop
+    if (event.pointerType === 'mouse' || total < 2) return
+    const direction = swipeDirection(current.start, end)
+    if (direction === 'next') gallery.next()
+    else if (direction === 'previous') gallery.previous()
+  }
+
+  function openViewer() {
+    if (moved.current) {
+      moved.current = false
+      return
+    }
+    setViewerOpen(true)
+  }
 
   return (
     <div className="shrink-0 bg-slate-950 lg:flex lg:w-[58%] lg:flex-col lg:justify-center">
       <div
-        className="relative aspect-[4/3] w-full overflow-hidden"
+        className="relative aspect-[4/3] w-full touch-pan-y overflow-hidden"
         role="group"
         aria-roledescription="carousel"
         aria-label={`${item.title} photos`}
+        data-testid="gallery-stage"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          stroke.current = null
+          moved.current = true
+        }}
       >
         {src && (
-          <SiteImage
-            key={src}
-            src={src}
-            alt={photoAlt(item.title, item.image_alts, gallery.index, total)}
-            layout={dialogLayout}
-            width={800}
-            height={600}
-            className="animate-fade-in size-full object-cover"
-          />
+          <>
+            <SiteImage
+              key={src}
+              src={src}
+              alt={photoAlt(item.title, item.image_alts, gallery.index, total)}
+              layout={dialogLayout}
+              width={800}
+              height={600}
+              draggable={false}
+              className="animate-fade-in size-full object-contain"
+            />
+            {/* Over the photo rather than around it, so the photo stays an image to assistive technology. */}
+            <button
+              type="button"
+              onClick={openViewer}
+              aria-label={viewerTexts.open(gallery.index + 1, total)}
+              className="group absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-secondary"
+            >
+              <span
+                aria-hidden="true"
+                className="absolute top-3 left-3 inline-flex size-9 items-center justify-center rounded-full bg-slate-950/60 text-white transition group-hover:bg-slate-950/80"
+              >
+                <Maximize2 className="size-4" />
+              </span>
+            </button>
+          </>
         )}
         {total > 1 && (
           <>
-            <button type="button" onClick={gallery.previous} aria-label="Previous image" className={cn(arrowClass, 'left-3')}>
+            <button type="button" data-control onClick={gallery.previous} aria-label="Previous image" className={cn(arrowClass, 'left-3')}>
               <ChevronLeft aria-hidden="true" className="size-5" />
             </button>
-            <button type="button" onClick={gallery.next} aria-label="Next image" className={cn(arrowClass, 'right-3')}>
+            <button type="button" data-control onClick={gallery.next} aria-label="Next image" className={cn(arrowClass, 'right-3')}>
               <ChevronRight aria-hidden="true" className="size-5" />
             </button>
-            <div className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-3 bg-linear-to-t from-slate-950/70 to-transparent px-4 pt-10 pb-3">
+            <div
+              data-control
+              className="absolute inset-x-0 bottom-0 flex items-center justify-between gap-3 bg-linear-to-t from-slate-950/70 to-transparent px-4 pt-10 pb-3"
+            >
               <span
                 data-testid="gallery-counter"
                 aria-live={gallery.isPlaying ? 'off' : 'polite'}
@@ -123,6 +195,7 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
                 src={image}
                 alt=""
                 layout={thumbnailLayout}
+                focus={focusOf(item.image_focus, i)}
                 width={96}
                 height={72}
                 loading="lazy"
@@ -131,6 +204,15 @@ function Gallery({ item, open }: { item: PortfolioItem; open: boolean }) {
             </button>
           ))}
         </div>
+      )}
+      {viewerOpen && (
+        <PhotoViewer
+          title={item.title}
+          photos={viewerPhotos(item, images)}
+          index={gallery.index}
+          onIndexChange={gallery.goTo}
+          onClose={() => setViewerOpen(false)}
+        />
       )}
     </div>
   )
@@ -184,9 +266,7 @@ export function ProjectDialog({ item, open, onClose }: ProjectDialogProps) {
             <h3 className="pt-2 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase">{texts.project.detailsHeading}</h3>
             <dl className="divide-y divide-slate-200">
               {category && <DetailRow label="Category" value={category} />}
-              <DetailRow label="Status" value={texts.project.status} />
               {photoCount > 1 && <DetailRow label="Images" value={formatPhotoCount(photoCount)} />}
-              {item.featured && <DetailRow label="Featured" value={texts.project.featured} />}
             </dl>
           </div>
         </div>
