@@ -63,6 +63,19 @@ for (const [label, options] of [
       await position.waitFor({ state: 'detached' });
     });
 
+    it('says what Featured does for a project', async () => {
+      await openSection(page, 'Portfolio');
+      await page.getByRole('button', { name: 'Add Portfolio Item' }).click();
+      const featured = page.getByLabel('Featured');
+      await featured.waitFor();
+      assert.match(
+        await featured.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby'))?.textContent ?? ''),
+        /shown on the home page/,
+      );
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await featured.waitFor({ state: 'detached' });
+    });
+
     it('has a skip link to the section shown', async () => {
       await page.goto(`${site.url}/admin`);
       await page.getByText('Welcome, owner@example.com').first().waitFor();

@@ -113,6 +113,7 @@ export const adminTexts = {
     },
     photosHint:
       'Photos of this project, straight from your phone or camera (several at once). The first is the cover, shown on the cards. Move a photo with its ‹ and › buttons (or drag it on a computer). Tap a photo on the spot that must stay in view when it is cropped. Alt text describes a photo for visitors who cannot see it, and shows as its caption in the full-screen view; empty uses the title.',
+    featuredHint: 'Featured projects are shown on the home page, under Featured Projects; every project is on the Portfolio page.',
     images: (count: number) => `${count} images`,
     empty: 'No portfolio items available yet.',
     confirmDelete: 'Are you sure you want to delete this portfolio item?',

@@ -54,6 +54,8 @@ interface ListFormFrameProps<V> extends ListFormProps<V> {
   required: string
   /** The label of the Featured checkbox, after the section's fields ('Featured' when absent). */
   featured?: string
+  /** What "Featured" does for this list, said under the checkbox. */
+  featuredHint?: string
   children: (fields: ListFormFields<V>) => ReactNode
 }
 
@@ -73,6 +75,7 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
     isComplete,
     required,
     featured = adminTexts.featured,
+    featuredHint,
     children,
   } = props
   const id = useId()
@@ -131,12 +134,20 @@ export function ListForm<V extends { featured: boolean }>(props: ListFormFramePr
           />
         )}
         {children({ id, values, set, setUploading })}
-        <Checkbox
-          id={`${id}-featured`}
-          label={featured}
-          checked={values.featured}
-          onChange={(event) => set('featured', event.target.checked as V['featured'])}
-        />
+        <div>
+          <Checkbox
+            id={`${id}-featured`}
+            label={featured}
+            checked={values.featured}
+            aria-describedby={featuredHint ? `${id}-featured-hint` : undefined}
+            onChange={(event) => set('featured', event.target.checked as V['featured'])}
+          />
+          {featuredHint && (
+            <p id={`${id}-featured-hint`} className="mt-1 ml-6.5 text-sm text-slate-500">
+              {featuredHint}
+            </p>
+          )}
+        </div>
         {conflict && (
           <ConflictNotice
             conflict={conflict.conflict}

@@ -28,7 +28,13 @@ const t = adminTexts.portfolio
 
 export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
   return (
-    <ListForm {...props} testId="portfolio-form" isComplete={isPortfolioComplete} required="A title and at least one photo are required.">
+    <ListForm
+      {...props}
+      testId="portfolio-form"
+      isComplete={isPortfolioComplete}
+      required="A title and at least one photo are required."
+      featuredHint={t.featuredHint}
+    >
       {({ id, values, set, setUploading }) => (
         <>
           <div className="grid gap-5 lg:grid-cols-2">
