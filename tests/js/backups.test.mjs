@@ -60,7 +60,7 @@ describe('who may', () => {
 
   test('a signed-in account that is not an editor is refused with 403 and a sentence saying so', async () => {
     const refusals = {
-      backup_overview: 'Only editors can see the backups.',
+      backup_overview: 'Only editors and viewers can see the backups.',
       request_backup: 'Only editors can make a backup.',
       backup_download_token: 'Only editors can download a backup.',
     };
