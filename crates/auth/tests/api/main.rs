@@ -15,6 +15,7 @@ mod keys;
 mod logout;
 mod meta;
 mod mfa;
+mod mfa_admin;
 mod mfa_webauthn;
 mod passkeys;
 mod rate_limits;

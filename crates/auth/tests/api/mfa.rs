@@ -10,13 +10,13 @@ use serde_json::{json, Value};
 
 use crate::helpers::{claims, error, loose_limits, now, settings, spawn_app, spawn_with, TestApp};
 
-struct Signed {
-    access: String,
-    refresh: String,
-    user_id: String,
+pub(crate) struct Signed {
+    pub access: String,
+    pub refresh: String,
+    pub user_id: String,
 }
 
-async fn signed_in(app: &TestApp, email: &str) -> Signed {
+pub(crate) async fn signed_in(app: &TestApp, email: &str) -> Signed {
     let session = app.sign_in(email).await;
     Signed {
         access: session["access_token"].as_str().unwrap().to_string(),
@@ -25,7 +25,7 @@ async fn signed_in(app: &TestApp, email: &str) -> Signed {
     }
 }
 
-async fn call(
+pub(crate) async fn call(
     app: &TestApp,
     method: Method,
     path: &str,
@@ -42,7 +42,7 @@ async fn call(
         .unwrap()
 }
 
-async fn ok(res: reqwest::Response) -> Value {
+pub(crate) async fn ok(res: reqwest::Response) -> Value {
     let status = res.status();
     let body: Value = res.json().await.unwrap();
     assert_eq!(status, 200, "{body}");
@@ -50,7 +50,7 @@ async fn ok(res: reqwest::Response) -> Value {
 }
 
 /// Enrol a TOTP factor; answers its id and secret.
-async fn enroll(app: &TestApp, token: &str, name: &str) -> (String, String) {
+pub(crate) async fn enroll(app: &TestApp, token: &str, name: &str) -> (String, String) {
     let body = ok(call(
         app,
         Method::POST,
@@ -66,7 +66,7 @@ async fn enroll(app: &TestApp, token: &str, name: &str) -> (String, String) {
     )
 }
 
-async fn challenge(app: &TestApp, token: &str, factor: &str) -> String {
+pub(crate) async fn challenge(app: &TestApp, token: &str, factor: &str) -> String {
     let body = ok(call(
         app,
         Method::POST,
@@ -79,7 +79,7 @@ async fn challenge(app: &TestApp, token: &str, factor: &str) -> String {
     body["id"].as_str().unwrap().to_string()
 }
 
-async fn verify(
+pub(crate) async fn verify(
     app: &TestApp,
     token: &str,
     factor: &str,
@@ -96,12 +96,12 @@ async fn verify(
     .await
 }
 
-fn code(secret: &str) -> String {
+pub(crate) fn code(secret: &str) -> String {
     totp::code(secret, now()).unwrap()
 }
 
 /// A code that is wrong now and in the steps either side.
-fn wrong_code(secret: &str) -> String {
+pub(crate) fn wrong_code(secret: &str) -> String {
     let t = now();
     let used: Vec<String> = (-2..=2)
         .map(|d| totp::code(secret, t + d * 30).unwrap())
@@ -113,7 +113,7 @@ fn wrong_code(secret: &str) -> String {
 }
 
 /// Sign in, enrol and verify a factor: the aal2 session, the factor, its secret.
-async fn enrolled(app: &TestApp, email: &str) -> (Signed, String, String) {
+pub(crate) async fn enrolled(app: &TestApp, email: &str) -> (Signed, String, String) {
     let mut s = signed_in(app, email).await;
     let (factor, secret) = enroll(app, &s.access, "phone app").await;
     let ch = challenge(app, &s.access, &factor).await;
@@ -124,12 +124,12 @@ async fn enrolled(app: &TestApp, email: &str) -> (Signed, String, String) {
 }
 
 /// The admin API, errors in the 2024-01-01 format.
-fn admin(app: &TestApp, method: Method, path: &str) -> reqwest::RequestBuilder {
+pub(crate) fn admin(app: &TestApp, method: Method, path: &str) -> reqwest::RequestBuilder {
     app.admin(method, path)
         .header("X-Supabase-Api-Version", "2024-01-01")
 }
 
-fn methods(token: &str) -> Vec<String> {
+pub(crate) fn methods(token: &str) -> Vec<String> {
     claims(token)["amr"]
         .as_array()
         .unwrap()
@@ -614,152 +614,6 @@ async fn other_factor_types_answer_as_gotrue_without_them() {
     assert_eq!((status, code_.as_str()), (400, "validation_failed"));
     let (status, code_, _) = error(verify(&app, &s.access, &factor, "nope", "123456").await).await;
     assert_eq!((status, code_.as_str()), (400, "bad_json"));
-}
-
-#[tokio::test]
-async fn the_admin_lists_renames_and_deletes_a_users_factors() {
-    let app = spawn_app().await;
-    let user = app.create_user("owner@example.com").await;
-    let (s, factor, _) = enrolled(&app, "owner@example.com").await;
-    let list: Value = ok(admin(
-        &app,
-        Method::GET,
-        &format!("/admin/users/{}/factors", user.id),
-    )
-    .send()
-    .await
-    .unwrap())
-    .await;
-    assert_eq!(list.as_array().unwrap().len(), 1);
-    assert_eq!(list[0]["id"], factor);
-    assert_eq!(list[0]["status"], "verified");
-    let fetched: Value = ok(
-        admin(&app, Method::GET, &format!("/admin/users/{}", user.id))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(fetched["factors"][0]["id"], factor);
-
-    let renamed: Value = ok(admin(
-        &app,
-        Method::PUT,
-        &format!("/admin/users/{}/factors/{factor}", user.id),
-    )
-    .json(&json!({"friendly_name": "old phone"}))
-    .send()
-    .await
-    .unwrap())
-    .await;
-    assert_eq!(renamed["friendly_name"], "old phone");
-
-    let other = app.create_user("other@example.com").await;
-    let (status, code_, _) = error(
-        admin(
-            &app,
-            Method::DELETE,
-            &format!("/admin/users/{}/factors/{factor}", other.id),
-        )
-        .send()
-        .await
-        .unwrap(),
-    )
-    .await;
-    assert_eq!((status, code_.as_str()), (404, "mfa_factor_not_found"));
-
-    let deleted: Value = ok(admin(
-        &app,
-        Method::DELETE,
-        &format!("/admin/users/{}/factors/{factor}", user.id),
-    )
-    .send()
-    .await
-    .unwrap())
-    .await;
-    assert_eq!(deleted["id"], factor);
-    let refreshed: Value = app.refresh_raw(&s.refresh).await.json().await.unwrap();
-    assert_eq!(
-        claims(refreshed["access_token"].as_str().unwrap())["aal"],
-        "aal1"
-    );
-    let list: Value = ok(admin(
-        &app,
-        Method::GET,
-        &format!("/admin/users/{}/factors", user.id),
-    )
-    .send()
-    .await
-    .unwrap())
-    .await;
-    assert_eq!(list, json!([]));
-    assert_eq!(s.user_id, user.id.to_string());
-}
-
-#[tokio::test]
-async fn reset_mfa_deletes_the_factors_and_downgrades_the_sessions() {
-    let app = spawn_app().await;
-    let user = app.create_user("owner@example.com").await;
-    let (s, _, _) = enrolled(&app, "owner@example.com").await;
-    let mut conn = app.pool.acquire().await.unwrap();
-    assert_eq!(
-        pleat_auth::mfa::reset_mfa(&mut conn, user.id)
-            .await
-            .unwrap(),
-        1
-    );
-    assert_eq!(
-        pleat_auth::mfa::reset_mfa(&mut conn, user.id)
-            .await
-            .unwrap(),
-        0
-    );
-    let refreshed: Value = app.refresh_raw(&s.refresh).await.json().await.unwrap();
-    let access = refreshed["access_token"].as_str().unwrap();
-    assert_eq!(claims(access)["aal"], "aal1");
-    assert_eq!(methods(access), ["password"]);
-    // Without a verified factor, an aal1 session changes the password again.
-    ok(call(
-        &app,
-        Method::PUT,
-        "/user",
-        access,
-        json!({"password": "another long password"}),
-    )
-    .await)
-    .await;
-}
-
-#[tokio::test]
-async fn a_factor_imported_from_supabase_verifies_and_is_sealed() {
-    let app = spawn_app().await;
-    let user = app.create_user("owner@example.com").await;
-    // GoTrue without database encryption keeps the base32 secret as it is.
-    let secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    let factor: uuid::Uuid = sqlx::query_scalar(
-        "INSERT INTO auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) \
-         VALUES ($1, 'from Supabase', 'totp', 'verified', $2) RETURNING id",
-    )
-    .bind(user.id)
-    .bind(secret)
-    .fetch_one(&app.pool)
-    .await
-    .unwrap();
-    let s = signed_in(&app, "owner@example.com").await;
-    let factor = factor.to_string();
-    let ch = challenge(&app, &s.access, &factor).await;
-    let session = ok(verify(&app, &s.access, &factor, &ch, &code(secret)).await).await;
-    assert_eq!(
-        claims(session["access_token"].as_str().unwrap())["aal"],
-        "aal2"
-    );
-    let stored: String =
-        sqlx::query_scalar("SELECT secret FROM auth.mfa_factors WHERE id = $1::uuid")
-            .bind(&factor)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
-    assert!(stored.starts_with("pleat1:"), "sealed at first use");
 }
 
 #[tokio::test]
