@@ -239,6 +239,30 @@ export type Database = {
         }
         Relationships: []
       }
+      legal_pages: {
+        Row: {
+          body_html: string | null
+          created_at: string
+          id: string
+          slug: string
+          updated_at: string
+        }
+        Insert: {
+          body_html?: string | null
+          created_at?: string
+          id?: string
+          slug: string
+          updated_at?: string
+        }
+        Update: {
+          body_html?: string | null
+          created_at?: string
+          id?: string
+          slug?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       notification_settings: {
         Row: {
           id: boolean
@@ -432,8 +456,16 @@ export type Database = {
         Args: never
         Returns: string
       }
+      content_table_names: {
+        Args: never
+        Returns: string
+      }
       has_editor_account: {
         Args: never
+        Returns: boolean
+      }
+      is_content_table: {
+        Args: { target: string }
         Returns: boolean
       }
       is_editor: {
