@@ -115,7 +115,7 @@ describe('the sign-in screen', () => {
 });
 
 describe('signed in', () => {
-  it('shows the admin header, the twelve sections and the hero editor first', () =>
+  it('shows the admin header, the thirteen sections and the hero editor first', () =>
     withPage(async (page) => {
       await signIn(page, site);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Content Management');
@@ -133,6 +133,7 @@ describe('signed in', () => {
         'Statistics',
         'Site Settings',
         'Contact Details',
+        'Legal Pages',
         'Backups',
         'Account',
       ]);

@@ -12,6 +12,7 @@ export const adminSections = [
   { key: 'stats', label: 'Statistics' },
   { key: 'settings', label: 'Site Settings' },
   { key: 'details', label: 'Contact Details' },
+  { key: 'legal', label: 'Legal Pages' },
   { key: 'backups', label: 'Backups' },
   { key: 'account', label: 'Account' },
 ] as const

@@ -79,6 +79,7 @@ export const columnLabels: Record<string, string> = {
   name: 'name',
   role: 'role',
   content: 'text',
+  body_html: 'page text',
   rating: 'rating',
   avatar_url: 'photo',
   image_alt: 'photo alt text',

@@ -28,6 +28,7 @@ import { useNeedsSecondStep } from '@/features/auth/api/use-assurance'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
 import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
+import { LegalEditor } from '@/features/legal/components/legal-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
@@ -57,6 +58,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   stats: StatsSection,
   settings: SiteSettingsEditor,
   details: ContactDetailsEditor,
+  legal: LegalEditor,
   backups: BackupsSection,
   account: AccountSection,
 }

@@ -2,5 +2,5 @@ import { LegalPage } from './legal-page'
 import { privacyPolicy } from '@/config/legal'
 
 export function PrivacyRoute() {
-  return <LegalPage document={privacyPolicy} />
+  return <LegalPage slug="privacy" document={privacyPolicy} />
 }

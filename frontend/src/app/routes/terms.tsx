@@ -2,5 +2,5 @@ import { LegalPage } from './legal-page'
 import { termsOfService } from '@/config/legal'
 
 export function TermsRoute() {
-  return <LegalPage document={termsOfService} />
+  return <LegalPage slug="terms" document={termsOfService} />
 }

@@ -3,7 +3,7 @@ import { adminSections } from '@/config/admin'
 import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
-  it('keeps the known keys (the spec seven, Media, Statistics, Contact Details, Backups, then Account), in the sidebar order', () => {
+  it('keeps the known keys (the spec seven, Media, Statistics, Contact Details, Legal Pages, Backups, then Account), in the sidebar order', () => {
     expect(adminSections.map((s) => s.key)).toEqual([
       'hero',
       'services',
@@ -15,6 +15,7 @@ describe('resolveAdminSection', () => {
       'stats',
       'settings',
       'details',
+      'legal',
       'backups',
       'account',
     ])
@@ -29,6 +30,7 @@ describe('resolveAdminSection', () => {
       'Statistics',
       'Site Settings',
       'Contact Details',
+      'Legal Pages',
       'Backups',
       'Account',
     ])

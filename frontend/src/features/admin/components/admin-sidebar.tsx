@@ -12,6 +12,7 @@ import {
   Info,
   LayoutTemplate,
   Mail,
+  Scale,
   MessageSquareQuote,
   Settings,
   Wrench,
@@ -32,6 +33,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   stats: ChartColumn,
   settings: Settings,
   details: Contact,
+  legal: Scale,
   backups: DatabaseBackup,
   account: CircleUserRound,
 }

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { adminTexts } from '@/config/admin'
 import { portfolioCategories, type PortfolioCategory } from '@/config/site'
 import { ListForm, type ListFormProps } from '@/features/admin/editors/list-form'
+import { useViewOnly } from '@/features/admin/guard/view-only'
 import { GalleryEditor } from '@/features/media/components/gallery-editor'
 import { formatCategoryLabel } from '@/lib/format'
 import { lazyWithRetry } from '@/lib/lazy-with-retry'
@@ -27,6 +28,7 @@ const RichTextEditor = lazyWithRetry(
 const t = adminTexts.portfolio
 
 export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
+  const viewOnly = useViewOnly()
   return (
     <ListForm
       {...props}
@@ -87,6 +89,7 @@ export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
                     defaultValue={props.initial.description}
                     onChange={(html) => set('description', editorHtmlToDescription(html))}
                     labelledBy={`${id}-description`}
+                    readOnly={viewOnly}
                   />
                 </Suspense>
               </LoadBoundary>

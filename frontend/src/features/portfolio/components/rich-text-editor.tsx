@@ -22,9 +22,11 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void
   labelledBy: string
   describedBy?: string
+  /** A viewer's admin: the text shows but cannot be changed (a disabled fieldset does not stop a contenteditable). */
+  readOnly?: boolean
 }
 
-export default function RichTextEditor({ defaultValue, onChange, labelledBy, describedBy }: RichTextEditorProps) {
+export default function RichTextEditor({ defaultValue, onChange, labelledBy, describedBy, readOnly = false }: RichTextEditorProps) {
   const ref = useRef<ReactQuill>(null)
 
   useEffect(() => {
@@ -46,6 +48,7 @@ export default function RichTextEditor({ defaultValue, onChange, labelledBy, des
       onChange={(html, _delta, source) => {
         if (source === 'user') onChange(html)
       }}
+      readOnly={readOnly}
       modules={modules}
       formats={editorFormats}
       className="rich-text-editor overflow-hidden rounded-xl bg-white [&_.ql-container]:text-base [&_.ql-editor]:min-h-[120px] [&_.ql-toolbar]:flex [&_.ql-toolbar]:flex-wrap"

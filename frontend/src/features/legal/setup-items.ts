@@ -1,0 +1,37 @@
+// The setup checklist's items for the legal pages: each page still showing the original
+// text is one item, until the owner saves their own text or keeps the original
+// (its key in site_texts.confirmed_defaults, which the checklist filters).
+import { legalTexts } from './texts'
+import { useLegalPage } from './api/get-legal-page'
+import type { LegalPageRow, LegalSlug } from './types'
+
+// The checklist's item shape (features/setup/setup-items.ts), kept here until the two meet.
+export interface SetupItem {
+  key: string
+  label: string
+  section: 'legal'
+  confirmable: boolean
+}
+
+const slugs: readonly LegalSlug[] = ['terms', 'privacy']
+
+/** The pages whose row says they show the original text (an unread row is no item yet). */
+export function legalSetupItems(rows: Partial<Record<LegalSlug, LegalPageRow | null | undefined>>): SetupItem[] {
+  return slugs
+    .filter((slug) => {
+      const row = rows[slug]
+      return row !== undefined && !row?.body_html
+    })
+    .map((slug) => ({
+      key: `legal:${slug}`,
+      label: legalTexts.setupItem(legalTexts.pages[slug].title),
+      section: 'legal',
+      confirmable: true,
+    }))
+}
+
+export function useLegalSetupItems(): SetupItem[] {
+  const terms = useLegalPage('terms').data
+  const privacy = useLegalPage('privacy').data
+  return legalSetupItems({ terms, privacy })
+}
