@@ -139,7 +139,8 @@ test('markup that could run script is refused, and nothing is stored', async () 
 test('a body over 100,000 characters or blank is refused with a PostgREST error naming the limit', async () => {
   const client = await editor();
   const long = `<p>${'a'.repeat(100_000)}</p>`;
-  const { error } = await client.from('legal_pages').update({ body_html: long }).eq('slug', 'privacy');
+  const { error, status } = await client.from('legal_pages').update({ body_html: long }).eq('slug', 'privacy');
+  assert.equal(status, 400);
   assert.equal(error?.code, '23514');
   assert.match(error.message, /legal_pages_body_html_length/);
   assert.ok('details' in error && 'hint' in error, 'the PostgREST error shape');
