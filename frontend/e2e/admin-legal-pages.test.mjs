@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { viewports } from './lib/browser.mjs';
 import { assertNoPageErrors } from './lib/site.mjs';
-import { openSection, signIn, startAdminSite } from './lib/admin.mjs';
+import { addOwner, openSection, signIn, startAdminSite } from './lib/admin.mjs';
 
 const ORIGINAL_DATE = 'October 10, 2025';
 const ORIGINAL_WARRANTY = 'one (3) year';
@@ -138,6 +138,29 @@ for (const [name, options] of [
     });
   });
 }
+
+describe('a viewer', () => {
+  it('reads the legal pages in the admin but cannot type in them or save', async () => {
+    const viewer = { email: 'looker@example.com', password: 'Pleat viewer pass 1' };
+    await addOwner(site, viewer);
+    await site.sql(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"editor": false, "viewer": true}' where email = $1`, [
+      viewer.email,
+    ]);
+    const page = await site.openPage({ viewport: viewports.mobile, isMobile: true });
+    try {
+      await signIn(page, site, viewer);
+      await openSection(page, 'Legal Pages');
+      const terms = page.getByRole('region', { name: 'Terms of Service' });
+      const editor = terms.getByRole('textbox', { name: 'Page text' });
+      await editor.getByText(/workmanship for one \(3\) year/).waitFor();
+      assert.equal(await editor.getAttribute('contenteditable'), 'false');
+      assert.equal(await terms.getByRole('button', { name: 'Save Changes' }).isDisabled(), true);
+      assertNoPageErrors(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
 
 describe('a stored legal text', () => {
   it('is rendered through the sanitiser: a disguised script link loses its address', async () => {
