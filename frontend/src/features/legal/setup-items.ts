@@ -1,6 +1,7 @@
 // The setup checklist's items for the legal pages: each page still showing the original
 // text is one item, until the owner saves their own text or keeps the original
 // (its key in site_texts.confirmed_defaults, which the checklist filters).
+import type { AdminSectionKey } from '@/config/admin'
 import { legalTexts } from './texts'
 import { useLegalPage } from './api/get-legal-page'
 import type { LegalPageRow, LegalSlug } from './types'
@@ -9,7 +10,7 @@ import type { LegalPageRow, LegalSlug } from './types'
 export interface SetupItem {
   key: string
   label: string
-  section: 'legal'
+  section: AdminSectionKey
   confirmable: boolean
 }
 
