@@ -3,21 +3,29 @@
 // The text is the owner's (legal_pages, rich text through the sanitiser, dated the day it
 // was saved) or, until they save one, the original document with its original date.
 import { ArrowLeft, Mail, MapPin, Phone } from 'lucide-react'
+import { Suspense } from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { PageHeading } from '@/components/ui/page-heading'
 import { PanelContent } from '@/components/ui/panel-state'
-import { RichText } from '@/components/ui/rich-text'
+import { LoadBoundary } from '@/components/ui/load-boundary'
 import { Skeleton } from '@/components/ui/skeleton'
 import { legalContactBlock, type LegalDocument } from '@/config/legal'
 import { texts } from '@/config/site'
 import { useLegalPage } from '@/features/legal/api/get-legal-page'
 import { legalLastUpdated } from '@/features/legal/legal-html'
 import type { LegalSlug } from '@/features/legal/types'
+import { lazyWithRetry } from '@/lib/lazy-with-retry'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
+
+// The sanitiser loads only for a page with the owner's own text; the original needs none.
+const RichText = lazyWithRetry(
+  () => import('@/components/ui/rich-text'),
+  (m) => m.RichText,
+)
 
 export function LegalPage({ slug, document: doc }: { slug: LegalSlug; document: LegalDocument }) {
   const { data: settings } = useSiteSettings()
@@ -51,7 +59,11 @@ export function LegalPage({ slug, document: doc }: { slug: LegalSlug; document: 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
         <PanelContent data={page.data} isLoading={page.isLoading} error={page.error} onRetry={page.refetch}>
           {ownText ? (
-            <RichText html={ownText} className="text-slate-700 [&_h2]:text-2xl [&_h2:not(:first-child)]:mt-10 [&_h3]:text-xl" />
+            <LoadBoundary>
+              <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                <RichText html={ownText} className="text-slate-700 [&_h2]:text-2xl [&_h2:not(:first-child)]:mt-10 [&_h3]:text-xl" />
+              </Suspense>
+            </LoadBoundary>
           ) : (
             <OriginalSections document={doc} />
           )}
