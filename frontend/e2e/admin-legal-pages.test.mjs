@@ -41,7 +41,10 @@ async function termsPageText(page) {
   await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
   await page.getByText(/^Last updated: /).waitFor();
   // The owner's text comes with the sanitiser, loaded on demand: wait until it shows.
-  await page.locator('main').getByRole('heading', { name: /Warranty/ }).waitFor();
+  await page
+    .locator('main')
+    .getByRole('heading', { name: /Warranty/ })
+    .waitFor();
   return page.locator('main').innerText();
 }
 
