@@ -41,6 +41,10 @@ pub async fn handle(state: Data<AuthState>) -> HttpResponse {
         .iter()
         .map(|p| (p.to_string(), json!(false)))
         .collect();
+    for provider in crate::oauth::ProviderName::ALL {
+        let on = state.external.enabled(provider);
+        external.insert(provider.as_str().into(), json!(on));
+    }
     external.insert("anonymous_users".into(), json!(false));
     external.insert("email".into(), json!(true));
     external.insert("phone".into(), json!(false));
