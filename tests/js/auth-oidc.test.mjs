@@ -103,7 +103,7 @@ describe('signInWithOAuth, implicit flow', () => {
     assert.equal(identities.data.identities.length, 1);
     const [identity] = identities.data.identities;
     assert.equal(identity.provider, 'oidc');
-    assert.equal(identity.id, `sub-${email}`);
+    assert.equal(identity.id, email);
     assert.equal(identity.identity_data.email, email);
     assert.equal(identity.identity_data.email_verified, true);
 
@@ -178,7 +178,7 @@ describe('signInWithOAuth, PKCE flow', () => {
     // Someone without the verifier gets nothing, and the code stays usable.
     const wrong = await tokenRequest(pleat, 'pkce', { auth_code: code, code_verifier: 'x'.repeat(64) });
     assert.equal(wrong.status, 400);
-    assert.equal(wrong.body.error_code, 'bad_code_verifier');
+    assert.equal(wrong.body.code, 'bad_code_verifier');
 
     const exchanged = await client.auth.exchangeCodeForSession(code);
     assert.equal(exchanged.error, null);
@@ -188,7 +188,7 @@ describe('signInWithOAuth, PKCE flow', () => {
 
     const again = await tokenRequest(pleat, 'pkce', { auth_code: code, code_verifier: 'x'.repeat(64) });
     assert.equal(again.status, 404);
-    assert.equal(again.body.error_code, 'flow_state_not_found');
+    assert.equal(again.body.code, 'flow_state_not_found');
   });
 });
 

@@ -47,7 +47,7 @@ export async function startOidcProvider({ redirectUris, clientId = `client-${ran
     findAccount: async (_ctx, id) => ({
       accountId: id,
       claims: async () => ({
-        sub: `sub-${id}`,
+        sub: id,
         email: id,
         email_verified: !id.startsWith('unverified-'),
         name: `Name of ${id.split('@')[0]}`,
