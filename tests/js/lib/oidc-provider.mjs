@@ -44,6 +44,7 @@ export async function startOidcProvider({ redirectUris, clientId = `client-${ran
     // The claims in the ID token itself, as Google's carry them.
     conformIdTokenClaims: false,
     cookies: { keys: [randomUUID()] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: async (_ctx, id) => ({
       accountId: id,
       claims: async () => ({

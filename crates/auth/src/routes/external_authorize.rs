@@ -64,6 +64,13 @@ pub(super) async fn provider_url(
             .map(|(_, v)| v.as_str())
             .filter(|v| !v.is_empty())
     };
+    // Each start writes a row and may ask the provider for its discovery
+    // document: it takes from the address's budget like a sign-in.
+    let ip = state.client_ip(req);
+    state
+        .limiter
+        .check(crate::rate_limit::Bucket::Token, ip)
+        .await?;
     let name = param("provider").unwrap_or("").to_lowercase();
     let settings = ProviderName::parse(&name)
         .and_then(|p| state.external.get(p))
