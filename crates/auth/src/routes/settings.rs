@@ -1,4 +1,5 @@
-//! `GET /settings`: which sign-in methods exist: email and password, and
+//! `GET /settings`: which sign-in methods exist: email and password, the
+//! external providers that are enabled (`external.<provider>: true`), and
 //! passkeys (`passkeys_enabled`, as GoTrue says it) when there is a site URL
 //! to be their relying party.
 //! Pleat adds `smtp_configured` (GoTrue has no such key; supabase-js ignores

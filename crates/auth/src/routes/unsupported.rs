@@ -1,6 +1,7 @@
-//! GoTrue features this server does not have: SMS, phone factors (see
-//! `crate::mfa`), identity linking, OAuth (as client and as server), custom
-//! providers and SSO. Each answers a JSON error with the status and code
+//! GoTrue features this server does not have, or has switched off: SMS,
+//! phone factors (see `crate::mfa`), identity linking unless
+//! `PLEAT_SECURITY_MANUAL_LINKING_ENABLED`, external providers that are not
+//! enabled, OAuth as a server, custom providers and SSO. Each answers a JSON error with the status and code
 //! GoTrue uses when that feature is switched off, and in GoTrue's order: where
 //! its router checks the session or the service role first, so does this
 //! (see [`Gate`]), so a caller without one learns that before anything else.
@@ -52,7 +53,8 @@ pub(crate) fn oauth_disabled() -> Error {
     }
 }
 
-/// The providers GoTrue's `/authorize` knows; each is off here.
+/// The providers GoTrue's `/authorize` knows; those Pleat does not speak to
+/// (see `crate::oauth::ProviderName`) are always off.
 const OAUTH_PROVIDERS: [&str; 25] = [
     "apple",
     "azure",
