@@ -83,6 +83,27 @@ describe('settings', () => {
   });
 });
 
+describe('limits', () => {
+  test('starting sign-ins takes from the address\'s request budget: a flood gets 429 and stores no more flows', async () => {
+    const ip = '10.250.0.1';
+    const start = () =>
+      fetch(`${pleat.url}/auth/v1/authorize?provider=oidc`, { redirect: 'manual', headers: { 'X-Forwarded-For': ip } });
+    const before = Number((await pleat.sql('SELECT count(*) FROM auth.oauth_flows')).rows[0].count);
+    let started = 0;
+    let res;
+    for (let i = 0; i < 60; i += 1) {
+      res = await start();
+      if (res.status !== 302) break;
+      started += 1;
+    }
+    assert.equal(res.status, 429);
+    assert.equal((await res.json()).error_code, 'over_request_rate_limit');
+    assert.ok(started < 60);
+    const afterCount = Number((await pleat.sql('SELECT count(*) FROM auth.oauth_flows')).rows[0].count);
+    assert.ok(afterCount - before <= started, `${afterCount - before} flows for ${started} starts`);
+  });
+});
+
 describe('signInWithOAuth, implicit flow', () => {
   test('the provider login ends on the app with a session in the fragment, and the identity is listed', async () => {
     const email = uniqueEmail('oidc');
