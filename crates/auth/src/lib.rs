@@ -23,6 +23,7 @@ mod mail_limits;
 mod mail_tokens;
 pub mod mfa;
 pub mod model;
+pub mod oauth;
 mod passkeys;
 mod password;
 pub mod rate_limit;

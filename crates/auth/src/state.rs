@@ -9,6 +9,7 @@ use secrecy::SecretString;
 use sqlx::PgPool;
 
 use crate::keyring::Keyring;
+use crate::oauth::{self, ExternalSettings};
 use crate::password::Hasher;
 use crate::rate_limit::{Limiter, RateLimits};
 use crate::{caller, mail_tokens, refresh_token, Accounts};
@@ -50,6 +51,11 @@ pub struct AuthState {
     pub(crate) mail_key: [u8; 32],
     /// Signs access tokens and verifies every token `/auth/v1` is given.
     pub(crate) keyring: Keyring,
+    /// External providers (`PLEAT_EXTERNAL_*`), the client that speaks to
+    /// them and their discovery documents and keys.
+    pub(crate) external: ExternalSettings,
+    pub(crate) http: oauth::Client,
+    pub(crate) oidc: oauth::oidc::Cache,
 }
 
 impl AuthState {
@@ -64,6 +70,9 @@ impl AuthState {
             hasher: Hasher::new(),
             refresh_key,
             mail_key,
+            external: ExternalSettings::default(),
+            http: oauth::Client::new(),
+            oidc: oauth::oidc::Cache::default(),
         }
     }
 
@@ -78,6 +87,12 @@ impl AuthState {
     /// database); without one only the JWT secret signs and verifies.
     pub fn with_keyring(mut self, keyring: Keyring) -> AuthState {
         self.keyring = keyring;
+        self
+    }
+
+    /// The external providers that are on (`PLEAT_EXTERNAL_*`).
+    pub fn with_external(mut self, external: ExternalSettings) -> AuthState {
+        self.external = external;
         self
     }
 

@@ -10,6 +10,7 @@ use pleat_db::timeouts::StatementTimeouts;
 use secrecy::SecretString;
 
 mod backup;
+mod external;
 mod mailer;
 mod monitoring;
 mod rate_limits;
@@ -166,6 +167,8 @@ pub struct Config {
     /// Bytes of renderings the render cache keeps in the storage backend.
     pub transform_cache: u64,
     pub mail: MailConfig,
+    /// `PLEAT_EXTERNAL_*`: the OAuth/OIDC providers users may sign in with.
+    pub external: pleat_auth::oauth::ExternalSettings,
     /// `PLEAT_RATE_LIMIT_*` and `PLEAT_SMTP_MAX_FREQUENCY`: `/auth/v1`'s
     /// limits per client and per address.
     pub rate_limits: pleat_auth::RateLimits,
@@ -207,6 +210,7 @@ impl Config {
         let mut unknown: Vec<&String> = vars
             .keys()
             .filter(|k| k.starts_with("PLEAT_") && !VARIABLES.contains(&k.as_str()))
+            .filter(|k| !external::is_variable(k))
             .collect();
         unknown.sort();
         if let Some(name) = unknown.first() {
@@ -405,6 +409,7 @@ impl Config {
                 MIB,
             )?,
             mail: mailer::parse(&get)?,
+            external: external::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
             realtime: realtime::parse(&get)?,
             metrics_addr: monitoring::metrics_addr(get("PLEAT_METRICS_ADDR"), addr)?,

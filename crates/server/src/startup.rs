@@ -264,7 +264,8 @@ impl Application {
                 db.owner.clone(),
             )
             .with_rate_limits(config.rate_limits)
-            .with_keyring(keyring.clone()),
+            .with_keyring(keyring.clone())
+            .with_external(config.external.clone()),
         );
         if let Some((email, password)) = &config.admin {
             auth.accounts()

@@ -9,4 +9,13 @@ describe('emailLinkFromHash', () => {
     expect(emailLinkFromHash('#error=access_denied&error_code=otp_expired')).toEqual({ kind: 'expired' })
     expect(emailLinkFromHash('')).toBeNull()
   })
+
+  it('tells a refused provider sign-in from a refused mail link', () => {
+    expect(emailLinkFromHash('#error=access_denied&error_code=provider_email_needs_verification&sb=')).toEqual({
+      kind: 'provider',
+      code: 'provider_email_needs_verification',
+    })
+    expect(emailLinkFromHash('#error=invalid_request&error_code=bad_oauth_state')).toEqual({ kind: 'provider', code: 'bad_oauth_state' })
+    expect(emailLinkFromHash('#access_token=x&refresh_token=y&provider_token=z&sb=')).toBeNull()
+  })
 })

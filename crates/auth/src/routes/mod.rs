@@ -8,12 +8,16 @@ mod admin_user_delete;
 mod admin_user_get;
 mod admin_user_update;
 mod admin_users_list;
+mod external_authorize;
+mod external_callback;
 mod factor_challenge;
 mod factor_enroll;
 mod factor_unenroll;
 pub(crate) mod factor_verify;
 mod generate_link;
 mod health;
+mod identity_link;
+mod identity_unlink;
 mod invite;
 mod jwks;
 mod logout;
@@ -34,6 +38,8 @@ mod resend;
 mod settings;
 mod signup;
 mod token;
+mod token_id_token;
+mod token_oauth_pkce;
 mod token_password;
 mod token_refresh;
 pub(crate) mod unsupported;
@@ -114,6 +120,20 @@ pub fn register(cfg: &mut web::ServiceConfig) {
             gated(Gate::Admin, "/admin/generate_link").route(web::post().to(generate_link::handle)),
         )
         .service(resource("/settings").route(web::get().to(settings::handle)))
+        .service(resource("/authorize").route(web::get().to(external_authorize::handle)))
+        .service(
+            resource("/callback")
+                .route(web::get().to(external_callback::handle))
+                .route(web::post().to(external_callback::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/user/identities/authorize")
+                .route(web::get().to(identity_link::handle)),
+        )
+        .service(
+            gated(Gate::Session, "/user/identities/{identity_id}")
+                .route(web::delete().to(identity_unlink::handle)),
+        )
         .service(resource("/health").route(web::get().to(health::handle)))
         .service(resource("/.well-known/jwks.json").route(web::get().to(jwks::handle)))
         .service(

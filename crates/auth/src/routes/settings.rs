@@ -1,4 +1,5 @@
-//! `GET /settings`: which sign-in methods exist: email and password, and
+//! `GET /settings`: which sign-in methods exist: email and password, the
+//! external providers that are enabled (`external.<provider>: true`), and
 //! passkeys (`passkeys_enabled`, as GoTrue says it) when there is a site URL
 //! to be their relying party.
 //! Pleat adds `smtp_configured` (GoTrue has no such key; supabase-js ignores
@@ -41,6 +42,10 @@ pub async fn handle(state: Data<AuthState>) -> HttpResponse {
         .iter()
         .map(|p| (p.to_string(), json!(false)))
         .collect();
+    for provider in crate::oauth::ProviderName::ALL {
+        let on = state.external.enabled(provider);
+        external.insert(provider.as_str().into(), json!(on));
+    }
     external.insert("anonymous_users".into(), json!(false));
     external.insert("email".into(), json!(true));
     external.insert("phone".into(), json!(false));

@@ -8,7 +8,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::unsupported::oauth_disabled;
-use super::{token_password, token_refresh};
+use super::{token_id_token, token_oauth_pkce, token_password, token_refresh};
 use crate::session::Client;
 use crate::{body, AuthState, Error};
 
@@ -23,10 +23,13 @@ pub async fn handle(
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
     let query: Query = body::query(req.query_string())?;
+    let external = !state.external.providers.is_empty();
     let password = match query.grant_type.as_deref() {
         Some("password") => true,
         Some("refresh_token") => false,
+        Some("id_token") if external => return external_grant(&state, &req, &payload, true).await,
         Some("id_token") => return Err(oauth_disabled()),
+        Some("pkce") if external => return external_grant(&state, &req, &payload, false).await,
         Some("pkce") => {
             return Err(Error::NotSupported {
                 status: 404,
@@ -55,6 +58,30 @@ pub async fn handle(
         token_password::grant(&state, &payload, &client).await?
     } else {
         token_refresh::grant(&state, &payload, &client).await?
+    };
+    Ok(HttpResponse::Ok().json(session))
+}
+
+/// The grants of a provider sign-in: `id_token`, or the `pkce` code of one.
+async fn external_grant(
+    state: &AuthState,
+    req: &HttpRequest,
+    payload: &Bytes,
+    id_token: bool,
+) -> Result<HttpResponse, Error> {
+    let ip = state.client_ip(req);
+    state
+        .limiter
+        .check(crate::rate_limit::Bucket::Token, ip)
+        .await?;
+    let user_agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok());
+    let client = Client { ip, user_agent };
+    let session = match id_token {
+        true => token_id_token::grant(state, payload, &client).await?,
+        false => token_oauth_pkce::grant(state, payload, &client).await?,
     };
     Ok(HttpResponse::Ok().json(session))
 }

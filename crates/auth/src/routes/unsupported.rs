@@ -1,6 +1,7 @@
-//! GoTrue features this server does not have: SMS, phone factors (see
-//! `crate::mfa`), identity linking, OAuth (as client and as server), custom
-//! providers and SSO. Each answers a JSON error with the status and code
+//! GoTrue features this server does not have, or has switched off: SMS,
+//! phone factors (see `crate::mfa`), identity linking unless
+//! `PLEAT_SECURITY_MANUAL_LINKING_ENABLED`, external providers that are not
+//! enabled, OAuth as a server, custom providers and SSO. Each answers a JSON error with the status and code
 //! GoTrue uses when that feature is switched off, and in GoTrue's order: where
 //! its router checks the session or the service role first, so does this
 //! (see [`Gate`]), so a caller without one learns that before anything else.
@@ -8,7 +9,7 @@
 use actix_web::web::{self, Data};
 use actix_web::{HttpRequest, HttpResponse, Route};
 
-use super::{method_not_allowed, refuse, Gate};
+use super::{refuse, Gate};
 use crate::{AuthState, Error};
 
 pub(crate) fn phone_disabled() -> Error {
@@ -52,7 +53,8 @@ pub(crate) fn oauth_disabled() -> Error {
     }
 }
 
-/// The providers GoTrue's `/authorize` knows; each is off here.
+/// The providers GoTrue's `/authorize` knows; those Pleat does not speak to
+/// (see `crate::oauth::ProviderName`) are always off.
 const OAUTH_PROVIDERS: [&str; 25] = [
     "apple",
     "azure",
@@ -81,26 +83,17 @@ const OAUTH_PROVIDERS: [&str; 25] = [
     "zoom",
 ];
 
-/// `GET /authorize?provider=…` (`signInWithOAuth`): GoTrue's answer for a
-/// provider that is not enabled, or not known at all.
-async fn authorize(req: HttpRequest) -> Result<HttpResponse, Error> {
-    #[derive(serde::Deserialize)]
-    struct Query {
-        provider: Option<String>,
-    }
-    let name = crate::body::query::<Query>(req.query_string())
-        .ok()
-        .and_then(|q| q.provider)
-        .unwrap_or_default()
-        .to_lowercase();
+/// GoTrue's answer for a `provider=` that is not enabled here, or not known
+/// at all.
+pub(crate) fn unsupported_provider(name: &str) -> Error {
     let reason = if name.starts_with("custom:") {
         "custom OAuth providers are disabled".to_string()
-    } else if OAUTH_PROVIDERS.contains(&name.as_str()) {
+    } else if OAUTH_PROVIDERS.contains(&name) || crate::oauth::ProviderName::parse(name).is_some() {
         "provider is not enabled".to_string()
     } else {
         format!("Provider {name} could not be found")
     };
-    Err(Error::Validation(format!("Unsupported provider: {reason}")))
+    Error::Validation(format!("Unsupported provider: {reason}"))
 }
 
 fn saml_disabled() -> Error {
@@ -127,7 +120,7 @@ fn custom_providers_disabled() -> Error {
     }
 }
 
-fn manual_linking_disabled() -> Error {
+pub(crate) fn manual_linking_disabled() -> Error {
     Error::NotSupported {
         status: 404,
         code: "manual_linking_disabled",
@@ -151,14 +144,10 @@ fn unknown_path(gate: Gate) -> Route {
 
 pub fn register(cfg: &mut web::ServiceConfig) {
     // Features whose switch GoTrue's router checks before any session.
-    cfg.service(
-        web::resource("/authorize")
-            .route(web::get().to(authorize))
-            .default_service(refuse(Gate::Open, method_not_allowed)),
-    )
-    .service(web::resource("/callback").route(refuse(Gate::Open, oauth_disabled)))
-    .service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
-    .service(web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)));
+    cfg.service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
+        .service(
+            web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)),
+        );
     // Behind GoTrue's `requireAuthentication`.
     cfg.service(web::resource("/factors/{tail:.*}").route(unknown_path(Gate::Session)))
         .service(

@@ -291,3 +291,92 @@ fn the_rest_pool_follows_the_cores_unless_set() {
         super::default_rest_pool(cores)
     );
 }
+
+#[test]
+fn external_providers_are_read_and_checked() {
+    let c = parse(&[]).unwrap();
+    assert!(c.external.providers.is_empty());
+    assert!(!c.external.manual_linking);
+
+    let c = parse(&[
+        ("PLEAT_EXTERNAL_GOOGLE_ENABLED", "true"),
+        ("PLEAT_EXTERNAL_GOOGLE_CLIENT_ID", "web-id, ios-id"),
+        ("PLEAT_EXTERNAL_GOOGLE_SECRET", "s3cret"),
+        ("PLEAT_EXTERNAL_OIDC_ENABLED", "true"),
+        ("PLEAT_EXTERNAL_OIDC_CLIENT_ID", "pleat"),
+        ("PLEAT_EXTERNAL_OIDC_SECRET", "s"),
+        (
+            "PLEAT_EXTERNAL_OIDC_URL",
+            "https://id.example.com/realms/shop/",
+        ),
+        (
+            "PLEAT_EXTERNAL_OIDC_REDIRECT_URI",
+            "https://shop.example/auth/v1/callback",
+        ),
+        // Off: its other variables are allowed and ignored.
+        ("PLEAT_EXTERNAL_GITHUB_ENABLED", "false"),
+        ("PLEAT_EXTERNAL_GITHUB_CLIENT_ID", "x"),
+        ("PLEAT_SECURITY_MANUAL_LINKING_ENABLED", "true"),
+    ])
+    .unwrap();
+    let names: Vec<&str> = c
+        .external
+        .providers
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["google", "oidc"]);
+    let google = &c.external.providers[0];
+    assert_eq!(google.client_ids, ["web-id", "ios-id"]);
+    assert_eq!(google.secret.expose_secret(), "s3cret");
+    assert!(google.url.is_none() && google.redirect_uri.is_none());
+    let oidc = &c.external.providers[1];
+    assert_eq!(
+        oidc.url.as_deref(),
+        Some("https://id.example.com/realms/shop")
+    );
+    assert_eq!(
+        oidc.redirect_uri.as_deref(),
+        Some("https://shop.example/auth/v1/callback")
+    );
+    assert!(c.external.manual_linking);
+
+    for (vars, line) in [
+        (
+            vec![("PLEAT_EXTERNAL_GITHUB_ENABLED", "yes please")],
+            "PLEAT_EXTERNAL_GITHUB_ENABLED: `yes please` is not true or false",
+        ),
+        (
+            vec![("PLEAT_EXTERNAL_GITHUB_ENABLED", "true"), ("PLEAT_EXTERNAL_GITHUB_SECRET", "s")],
+            "PLEAT_EXTERNAL_GITHUB_CLIENT_ID: must be set when PLEAT_EXTERNAL_GITHUB_ENABLED is true",
+        ),
+        (
+            vec![("PLEAT_EXTERNAL_APPLE_ENABLED", "true"), ("PLEAT_EXTERNAL_APPLE_CLIENT_ID", "x")],
+            "PLEAT_EXTERNAL_APPLE_SECRET: must be set when PLEAT_EXTERNAL_APPLE_ENABLED is true",
+        ),
+        (
+            vec![
+                ("PLEAT_EXTERNAL_KEYCLOAK_ENABLED", "true"),
+                ("PLEAT_EXTERNAL_KEYCLOAK_CLIENT_ID", "x"),
+                ("PLEAT_EXTERNAL_KEYCLOAK_SECRET", "s"),
+            ],
+            "PLEAT_EXTERNAL_KEYCLOAK_URL: must be set to the issuer's URL when PLEAT_EXTERNAL_KEYCLOAK_ENABLED is true",
+        ),
+        (
+            vec![
+                ("PLEAT_EXTERNAL_GITLAB_ENABLED", "true"),
+                ("PLEAT_EXTERNAL_GITLAB_CLIENT_ID", "x"),
+                ("PLEAT_EXTERNAL_GITLAB_SECRET", "s"),
+                ("PLEAT_EXTERNAL_GITLAB_URL", "gitlab.example.com"),
+            ],
+            "PLEAT_EXTERNAL_GITLAB_URL: `gitlab.example.com` is not an absolute http(s) URL",
+        ),
+        (
+            vec![("PLEAT_EXTERNAL_FACEBOOK_ENABLED", "true")],
+            "PLEAT_EXTERNAL_FACEBOOK_ENABLED: unknown variable (see the configuration table in README.md)",
+        ),
+    ] {
+        let err = parse(&vars).unwrap_err();
+        assert_eq!(err.to_string(), line);
+    }
+}

@@ -1,7 +1,8 @@
 // The sign-in screen of /admin: email and password, the three messages of the spec (and
 // how long to wait when sign-ins are throttled), and how the owner account is made (there is no sign-up and there are no demo credentials).
 // From it: "Forgot password?", for an invitee the invitation's 6-digit code, and where the
-// browser can use them, "Sign in with a passkey".
+// browser can use them, "Sign in with a passkey", and "Sign in with <provider>" for each
+// provider the server reports enabled.
 import { Eye, EyeOff, KeyRound, LockKeyhole } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
@@ -19,6 +20,7 @@ import { supportsPasskeys, useSignInWithPasskey } from '../api/passkeys'
 import { twoStepTexts } from '@/config/two-step'
 import { normalizeEmail, validateSignIn } from '../validation'
 import { EmailCodeForm } from './email-code-form'
+import { ProviderButtons } from './provider-buttons'
 import { ForgotPasswordForm } from './forgot-password-form'
 
 export function SignInScreen() {
@@ -144,6 +146,7 @@ export function SignInScreen() {
                 <FormAlert>{passkeyError}</FormAlert>
               </>
             )}
+            <ProviderButtons disabled={isPending || passkeyPending} />
             <Button type="button" variant="link" className="w-full" onClick={() => setForgot(true)}>
               {accountTexts.forgotLink}
             </Button>
