@@ -25,6 +25,7 @@ pub mod mfa;
 pub mod model;
 mod passkeys;
 mod password;
+mod pkce;
 pub mod rate_limit;
 mod redirect;
 mod refresh_token;

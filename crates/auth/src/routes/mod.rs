@@ -35,6 +35,7 @@ mod settings;
 mod signup;
 mod token;
 mod token_password;
+mod token_pkce;
 mod token_refresh;
 pub(crate) mod unsupported;
 mod user_get;

@@ -1,4 +1,4 @@
-//! `POST /token?grant_type=password|refresh_token`: the per-IP limit before any
+//! `POST /token?grant_type=password|refresh_token|pkce`: the per-IP limit before any
 //! password is checked, then the grant (a refresh pays it only when its token is
 //! not live, see [`crate::rotation`]). Grants GoTrue has but this server does
 //! not answer as GoTrue does when they are switched off.
@@ -8,9 +8,15 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::unsupported::oauth_disabled;
-use super::{token_password, token_refresh};
+use super::{token_password, token_pkce, token_refresh};
 use crate::session::Client;
 use crate::{body, AuthState, Error};
+
+enum Grant {
+    Password,
+    Refresh,
+    Pkce,
+}
 
 #[derive(Deserialize)]
 struct Query {
@@ -23,17 +29,11 @@ pub async fn handle(
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
     let query: Query = body::query(req.query_string())?;
-    let password = match query.grant_type.as_deref() {
-        Some("password") => true,
-        Some("refresh_token") => false,
+    let grant = match query.grant_type.as_deref() {
+        Some("password") => Grant::Password,
+        Some("refresh_token") => Grant::Refresh,
+        Some("pkce") => Grant::Pkce,
         Some("id_token") => return Err(oauth_disabled()),
-        Some("pkce") => {
-            return Err(Error::NotSupported {
-                status: 404,
-                code: "flow_state_not_found",
-                message: "invalid flow state, no valid flow state found".into(),
-            })
-        }
         Some("web3") => {
             return Err(Error::NotSupported {
                 status: 422,
@@ -51,10 +51,10 @@ pub async fn handle(
         .get("user-agent")
         .and_then(|v| v.to_str().ok());
     let client = Client { ip, user_agent };
-    let session = if password {
-        token_password::grant(&state, &payload, &client).await?
-    } else {
-        token_refresh::grant(&state, &payload, &client).await?
+    let session = match grant {
+        Grant::Password => token_password::grant(&state, &payload, &client).await?,
+        Grant::Refresh => token_refresh::grant(&state, &payload, &client).await?,
+        Grant::Pkce => token_pkce::grant(&state, &payload, &client).await?,
     };
     Ok(HttpResponse::Ok().json(session))
 }

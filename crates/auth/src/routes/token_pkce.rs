@@ -1,0 +1,44 @@
+//! The PKCE grant (`exchangeCodeForSession`): the auth code a PKCE link
+//! issued, with the verifier of its challenge, becomes a session (see
+//! `crate::pkce`). Each request takes from the client's `/token` rate first.
+
+use actix_web::web::Bytes;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::body;
+use crate::rate_limit::Bucket;
+use crate::session::{self, Client};
+use crate::{pkce, users, AuthState, Error};
+
+#[derive(Deserialize)]
+struct Params {
+    auth_code: Option<String>,
+    code_verifier: Option<String>,
+}
+
+pub async fn grant(
+    state: &AuthState,
+    payload: &Bytes,
+    client: &Client<'_>,
+) -> Result<Value, Error> {
+    state.limiter.check(Bucket::Token, client.ip).await?;
+    let params: Params = body::json(payload)?;
+    let mut tx = state.pool.begin().await?;
+    let exchanged = match pkce::exchange(&mut tx, params.auth_code, params.code_verifier).await {
+        Ok(exchanged) => exchanged,
+        Err(e) => {
+            // Keep an expired code's deletion.
+            tx.commit().await?;
+            return Err(e);
+        }
+    };
+    let (session, refresh_token) =
+        session::create(&mut tx, exchanged.user_id, exchanged.method, client).await?;
+    users::touch_sign_in(&mut tx, exchanged.user_id).await?;
+    let user = users::find_by_id(&mut tx, exchanged.user_id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
+    tx.commit().await?;
+    session::response(state, &user, &session, refresh_token)
+}
