@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::mail_tokens::{self, Issued, Kind};
 use crate::model::User;
 use crate::pkce;
-use crate::{users, AuthState, Error};
+use crate::{anonymous, users, AuthState, Error};
 
 /// Record `new_email` as pending and issue both tokens, without mailing them;
 /// an account without an address (an anonymous user) has only the new one
@@ -78,15 +78,7 @@ pub async fn apply(conn: &mut PgConnection, user_id: Uuid, new_email: &str) -> R
     .bind(identity_data)
     .execute(&mut *conn)
     .await?;
-    sqlx::query(
-        "UPDATE auth.users SET is_anonymous = false, \
-         raw_app_meta_data = raw_app_meta_data || '{\"provider\": \"email\", \"providers\": [\"email\"]}' \
-         WHERE id = $1 AND is_anonymous",
-    )
-    .bind(user_id)
-    .execute(conn)
-    .await?;
-    Ok(())
+    anonymous::make_permanent(conn, user_id, "email").await
 }
 
 /// Start the change and queue one mail to each address (with a challenge,
