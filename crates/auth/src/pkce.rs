@@ -126,7 +126,7 @@ fn hash(code: &str) -> Vec<u8> {
     Sha256::digest(code.as_bytes()).to_vec()
 }
 
-fn not_found() -> Error {
+pub fn not_found() -> Error {
     Error::NotSupported {
         status: 404,
         code: "flow_state_not_found",
@@ -186,29 +186,25 @@ pub struct Exchanged {
 }
 
 /// `POST /token?grant_type=pkce` `{auth_code, code_verifier}`: uses the code
-/// up when the verifier matches. Runs in the caller's transaction, which
+/// up when the verifier matches; `None` when no mailed link issued the code
+/// (another kind of flow may have). Runs in the caller's transaction, which
 /// also makes the session, so a code is never used without one.
 pub async fn exchange(
     conn: &mut PgConnection,
-    auth_code: Option<String>,
-    code_verifier: Option<String>,
-) -> Result<Exchanged, Error> {
-    let (Some(code), Some(verifier)) = (present(auth_code), present(code_verifier)) else {
-        return Err(Error::Validation(
-            "invalid request: both auth code and code verifier should be non-empty".into(),
-        ));
-    };
+    code: &str,
+    verifier: &str,
+) -> Result<Option<Exchanged>, Error> {
     let row: Option<(Uuid, Uuid, String, String, String, bool)> = sqlx::query_as(
         "SELECT id, user_id, authentication_method, code_challenge, code_challenge_method, \
                 auth_code_issued_at > now() - make_interval(secs => $2) \
            FROM auth.flow_state WHERE auth_code_hash = $1 FOR UPDATE",
     )
-    .bind(hash(&code))
+    .bind(hash(code))
     .bind(CODE_EXP_SECS)
     .fetch_optional(&mut *conn)
     .await?;
     let Some((id, user_id, method, challenge, challenge_method, fresh)) = row else {
-        return Err(not_found());
+        return Ok(None);
     };
     if !fresh {
         sqlx::query("DELETE FROM auth.flow_state WHERE id = $1")
@@ -221,7 +217,7 @@ pub async fn exchange(
             message: "invalid flow state, flow state has expired".into(),
         });
     }
-    if !verifier_matches(&challenge, &challenge_method, &verifier) {
+    if !verifier_matches(&challenge, &challenge_method, verifier) {
         return Err(Error::NotSupported {
             status: 400,
             code: "bad_code_verifier",
@@ -239,7 +235,7 @@ pub async fn exchange(
         "invite" => "invite",
         _ => "otp",
     };
-    Ok(Exchanged { user_id, method })
+    Ok(Some(Exchanged { user_id, method }))
 }
 
 async fn delete_expired(conn: &mut PgConnection, exp_secs: u64) -> Result<(), Error> {

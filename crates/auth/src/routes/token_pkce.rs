@@ -6,7 +6,7 @@ use actix_web::web::Bytes;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::body;
+use crate::body::{self, present};
 use crate::rate_limit::Bucket;
 use crate::session::{self, Client};
 use crate::{pkce, users, AuthState, Error};
@@ -24,9 +24,16 @@ pub async fn grant(
 ) -> Result<Value, Error> {
     state.limiter.check(Bucket::Token, client.ip).await?;
     let params: Params = body::json(payload)?;
+    let (Some(code), Some(verifier)) = (present(params.auth_code), present(params.code_verifier))
+    else {
+        return Err(Error::Validation(
+            "invalid request: both auth code and code verifier should be non-empty".into(),
+        ));
+    };
     let mut tx = state.pool.begin().await?;
-    let exchanged = match pkce::exchange(&mut tx, params.auth_code, params.code_verifier).await {
-        Ok(exchanged) => exchanged,
+    let exchanged = match pkce::exchange(&mut tx, &code, &verifier).await {
+        Ok(Some(exchanged)) => exchanged,
+        Ok(None) => return Err(pkce::not_found()),
         Err(e) => {
             // Keep an expired code's deletion.
             tx.commit().await?;
