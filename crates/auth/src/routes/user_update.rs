@@ -105,16 +105,16 @@ pub async fn handle(
         users::set_metadata(&mut tx, &locked).await?;
     }
     if let Some(new_email) = &new_email {
-        mail_limits::check(
-            &mut tx,
-            state.limits(),
-            new_email,
-            Some(state.client_ip(&req)),
-        )
-        .await?;
         if locked.is_anonymous && state.settings.mailer_autoconfirm {
             email_change::apply(&mut tx, user.id, new_email).await?;
         } else {
+            mail_limits::check(
+                &mut tx,
+                state.limits(),
+                new_email,
+                Some(state.client_ip(&req)),
+            )
+            .await?;
             let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
             email_change::send(
                 &mut tx,
