@@ -211,6 +211,19 @@ describe('PKCE for mailed links', () => {
     assertApiError(error, { status: 422, code: 'flow_state_expired', message: 'invalid flow state, flow state has expired' });
   });
 
+  test('resend in the PKCE flow: the new link exchanges with the verifier of the resend', async () => {
+    const email = uniqueEmail('pkce-resend');
+    const client = pkceClient();
+    await signUp(client, email);
+    await smtp.waitFor(email);
+    assert.equal((await client.auth.resend({ type: 'signup', email })).error, null);
+    const { link } = linkAndCode(await smtp.waitFor(email));
+    assert.ok(new URL(link).searchParams.get('token').startsWith('pkce_'));
+    const { data, error } = await client.auth.exchangeCodeForSession(locationOf(await follow(link)).searchParams.get('code'));
+    assert.equal(error, null);
+    assert.ok(data.user.email_confirmed_at);
+  });
+
   test('the code in a PKCE mail works with verifyOtp as well', async () => {
     const email = uniqueEmail('pkce-otp');
     await signUp(pkceClient(), email);
