@@ -8,8 +8,9 @@
 //! answer is the user without a session and a confirmation mail (link and
 //! code; a PKCE link with a `code_challenge`, `crate::pkce`) goes out; the
 //! address signs in with its password only once confirmed. An address that
-//! signed up before and is still unconfirmed gets the mail again (its
-//! password is not changed: the claim to the address is unproven); a
+//! signed up before or was invited and is still unconfirmed gets the mail
+//! again (its password is not changed: the claim to the address is
+//! unproven; an invited one is answered without its metadata); a
 //! confirmed one answers a made-up user, as GoTrue does, so the answer tells
 //! nobody which addresses have accounts.
 //!
@@ -150,7 +151,13 @@ pub async fn handle(
             .await?
             .ok_or(Error::UserAlreadyExists)?;
         tx.commit().await?;
-        return Ok(HttpResponse::Ok().json(user.to_json()));
+        let mut body = user.to_json();
+        // What the inviter wrote is not for whoever types the address.
+        if user.invited_at.is_some() {
+            body["user_metadata"] = json!({});
+            body["identities"] = json!([]);
+        }
+        return Ok(HttpResponse::Ok().json(body));
     }
     inserted.ok_or(Error::UserAlreadyExists)?;
     let (session, refresh_token) = session::create(&mut tx, id, "password", &client).await?;

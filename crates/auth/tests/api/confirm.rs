@@ -182,3 +182,35 @@ async fn made_up_forwarded_addresses_share_the_peers_anonymous_budget() {
         .unwrap();
     assert_eq!(anonymous, i64::from(burst));
 }
+
+#[tokio::test]
+async fn signing_up_an_invited_address_shows_nothing_the_inviter_wrote() {
+    let mut s = settings();
+    s.disable_signup = false;
+    s.mailer_autoconfirm = false;
+    // The sign-up mails the address right after the invite did.
+    let limits = pleat_auth::RateLimits {
+        email_interval: std::time::Duration::from_millis(1),
+        ..loose_limits()
+    };
+    let app = spawn_with(s, limits).await;
+    let email = "invited@example.com";
+    let invited = app
+        .admin(Method::POST, "/invite")
+        .json(&json!({"email": email, "data": {"note": "the new manager"}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(invited.status(), 200);
+    let res = post(
+        &app,
+        "/signup",
+        json!({"email": email, "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(user["user_metadata"], json!({}));
+    assert_eq!(user["identities"], json!([]));
+    assert!(user.get("access_token").is_none());
+}
