@@ -9,6 +9,7 @@
 //! `web::scope("/auth/v1").app_data(web::Data::new(state)).configure(pleat_auth::configure)`.
 
 pub mod accounts;
+mod anonymous;
 pub mod api_version;
 mod bearer;
 mod body;
@@ -26,6 +27,7 @@ pub mod model;
 pub mod oauth;
 mod passkeys;
 mod password;
+mod pkce;
 pub mod rate_limit;
 mod redirect;
 mod refresh_token;

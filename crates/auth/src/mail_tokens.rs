@@ -19,6 +19,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::model::User;
+use crate::pkce;
 use crate::{AuthState, Error};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,6 +105,19 @@ impl Kind {
 pub struct Issued {
     pub otp: String,
     pub token_hash: String,
+    /// Its link belongs to a PKCE flow (`crate::pkce`): the mailed token
+    /// hash carries GoTrue's `pkce_` prefix.
+    pub pkce: bool,
+}
+
+impl Issued {
+    /// The token hash as the mail hands it out.
+    fn mailed_hash(&self) -> String {
+        match self.pkce {
+            true => format!("{}{}", pkce::PREFIX, self.token_hash),
+            false => self.token_hash.clone(),
+        }
+    }
 }
 
 /// The key of [`token_hash`], derived from the JWT secret.
@@ -151,6 +165,7 @@ pub async fn issue(
     Ok(Issued {
         otp,
         token_hash: hash,
+        pkce: false,
     })
 }
 
@@ -168,6 +183,7 @@ pub async fn consume(
     token_hash: &str,
     exp_secs: u64,
 ) -> Result<Option<Used>, Error> {
+    let token_hash = token_hash.strip_prefix(pkce::PREFIX).unwrap_or(token_hash);
     let columns: Vec<&str> = kinds.iter().map(|k| k.column()).collect();
     let row: Option<(Uuid, String, bool)> = sqlx::query_as(
         "DELETE FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = ANY($2) \
@@ -222,10 +238,11 @@ pub async fn send(
     redirect_to: &str,
     data: &Value,
 ) -> Result<(), Error> {
+    let mailed_hash = issued.mailed_hash();
     let vars = json!({
-        "link": action_link(state, &issued.token_hash, kind, redirect_to),
+        "link": action_link(state, &mailed_hash, kind, redirect_to),
         "token": issued.otp,
-        "token_hash": issued.token_hash,
+        "token_hash": mailed_hash,
         "email": email,
         "new_email": new_email,
         "redirect_to": redirect_to,
@@ -242,7 +259,8 @@ pub async fn send(
 }
 
 /// A new token of `kind` for `user`, mailed to `email`, the user's own address
-/// (every mail but the two of an email change, which `email_change` sends).
+/// (every mail but the two of an email change, which `email_change` sends);
+/// with a challenge its link starts a PKCE flow.
 pub async fn issue_and_send(
     conn: &mut PgConnection,
     state: &AuthState,
@@ -250,8 +268,13 @@ pub async fn issue_and_send(
     kind: Kind,
     email: &str,
     redirect_to: &str,
+    challenge: Option<&pkce::Challenge>,
 ) -> Result<(), Error> {
-    let issued = issue(&mut *conn, state, user.id, kind, email).await?;
+    let mut issued = issue(&mut *conn, state, user.id, kind, email).await?;
+    if let Some(challenge) = challenge {
+        pkce::start(&mut *conn, user.id, kind, challenge, state.settings.otp_exp).await?;
+        issued.pkce = true;
+    }
     send(
         conn,
         state,

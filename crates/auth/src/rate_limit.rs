@@ -76,6 +76,8 @@ pub enum Bucket {
     /// `/passkeys/authentication/options`: each stores a challenge for a
     /// caller nobody knows yet.
     Passkey,
+    /// `/signup` without an address (`signInAnonymously`): each makes a user.
+    Anonymous,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -91,6 +93,9 @@ pub struct RateLimits {
     pub mfa: RequestRate,
     /// Passkey sign-in options (GoTrue's `RATE_LIMIT_PASSKEY`).
     pub passkey: RequestRate,
+    /// Anonymous sign-ins (GoTrue's `RATE_LIMIT_ANONYMOUS_USERS`, per hour):
+    /// every one is a new row in `auth.users`.
+    pub anonymous: RequestRate,
     /// Mails one client may cause per hour (GoTrue's `RATE_LIMIT_EMAIL_SENT`,
     /// which Pleat counts per client).
     pub emails_per_hour: u32,
@@ -128,7 +133,7 @@ pub struct Backoff {
 impl Default for RateLimits {
     /// Per client: `/token` and `/signup` a burst of 30, then 150 per 5
     /// minutes; `/verify` and the mail-asking endpoints each 30, then 30 per
-    /// 5 minutes; MFA challenges and verifications 30, then 15 a minute; 30
+    /// 5 minutes; anonymous sign-ins 30, then 30 an hour; MFA challenges and verifications 30, then 15 a minute; 30
     /// mails per hour, and one mail per address per minute.
     /// Codes: 5 wrong tries each, 30 wrong per account per hour. Passwords: 5
     /// per account and address, then 1, 2, 4 … up to 15 minutes apart; 20 per
@@ -140,6 +145,11 @@ impl Default for RateLimits {
             verify: RequestRate::per_5_minutes(30),
             otp: RequestRate::per_5_minutes(30),
             passkey: RequestRate::per_5_minutes(30),
+            anonymous: RequestRate {
+                burst: GOTRUE_BURST,
+                refill: 30,
+                period: Duration::from_secs(3600),
+            },
             mfa: RequestRate {
                 burst: GOTRUE_BURST,
                 refill: 15,
@@ -337,6 +347,7 @@ impl Limiter {
             Bucket::Otp => ("otp", self.limits.otp),
             Bucket::Mfa => ("mfa", self.limits.mfa),
             Bucket::Passkey => ("passkey", self.limits.passkey),
+            Bucket::Anonymous => ("anonymous", self.limits.anonymous),
         };
         let interval = rate.period.as_secs_f64() / f64::from(rate.refill.max(1));
         (

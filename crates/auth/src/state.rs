@@ -39,6 +39,13 @@ pub struct AuthSettings {
     /// Whether mail is sent at all (`PLEAT_SMTP_URL` is set); `GET /settings`
     /// tells the app, so it does not promise a mail that never leaves.
     pub smtp_configured: bool,
+    /// Sign-ups are confirmed at once and signed in (`PLEAT_MAILER_AUTOCONFIRM`,
+    /// GoTrue's `GOTRUE_MAILER_AUTOCONFIRM`); when false a sign-up gets a
+    /// confirmation mail and no session until the address is confirmed.
+    pub mailer_autoconfirm: bool,
+    /// `signInAnonymously()` makes users (`PLEAT_ENABLE_ANONYMOUS_SIGN_INS`,
+    /// GoTrue's `GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED`).
+    pub enable_anonymous_sign_ins: bool,
 }
 
 pub struct AuthState {

@@ -5,7 +5,10 @@
 //! used answers that the other link is still to be followed; the second makes
 //! the change. A code comes with its address and its wrong guesses are
 //! counted (`crate::code_guesses`); a token hash cannot be guessed. Both
-//! routes first take a request from the client's `/verify` rate.
+//! routes first take a request from the client's `/verify` rate. A link of a
+//! PKCE flow (its token has the `pkce_` prefix, `crate::pkce`) followed in
+//! the browser answers an auth code instead of a session; the same token
+//! given to `verifyOtp` answers the session, as in GoTrue.
 
 use serde_json::Value;
 use sqlx::PgConnection;
@@ -14,7 +17,7 @@ use uuid::Uuid;
 use crate::code_guesses;
 use crate::mail_tokens::{self, Kind, Used};
 use crate::session::{self, Client};
-use crate::{users, AuthState, Error};
+use crate::{email_change, pkce, users, AuthState, Error};
 
 pub const PENDING_MESSAGE: &str =
     "Confirmation link accepted. Please proceed to confirm link sent to the other email";
@@ -24,6 +27,8 @@ pub enum Verified {
     Session(Value, &'static str),
     /// One half of an email change.
     Pending,
+    /// A PKCE link: the auth code to exchange.
+    Code(String),
 }
 
 /// What identifies the token: its hash (from a link or `token_hash`) or the
@@ -31,6 +36,13 @@ pub enum Verified {
 pub enum Proof {
     Hash(String),
     Code { email: String, otp: String },
+}
+
+impl Proof {
+    /// A token hash of a PKCE flow's link.
+    pub fn is_pkce(&self) -> bool {
+        matches!(self, Proof::Hash(hash) if hash.starts_with(pkce::PREFIX))
+    }
 }
 
 pub fn invalid() -> Error {
@@ -46,7 +58,9 @@ pub async fn verify(
     client: &Client<'_>,
     verify_type: &str,
     proof: Proof,
+    code_for_pkce: bool,
 ) -> Result<Verified, Error> {
+    let pkce_flow = code_for_pkce && proof.is_pkce();
     let kinds = Kind::for_verify_type(verify_type).ok_or_else(|| {
         Error::Validation(format!("Unsupported verification type: {verify_type}"))
     })?;
@@ -86,6 +100,11 @@ pub async fn verify(
     if used.kind != Kind::EmailChangeCurrent && used.kind != Kind::EmailChangeNew {
         users::confirm_email(&mut tx, user.id).await?;
     }
+    if pkce_flow {
+        let code = pkce::issue_code(&mut tx, user.id, used.kind, exp).await?;
+        tx.commit().await?;
+        return Ok(Verified::Code(code));
+    }
     let (session, refresh_token) = session::create(&mut tx, user.id, method, client).await?;
     users::touch_sign_in(&mut tx, user.id).await?;
     let user = users::find_by_id(&mut tx, user.id)
@@ -113,16 +132,7 @@ async fn change_email(
         set_confirm_status(conn, used.user_id, 1).await?;
         return Ok(false);
     }
-    if !users::set_email(conn, used.user_id, new_email, true).await? {
-        return Err(Error::EmailExists);
-    }
-    sqlx::query(
-        "UPDATE auth.users SET email_change = NULL, email_change_sent_at = NULL, email_change_confirm_status = 0, \
-         email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1",
-    )
-    .bind(used.user_id)
-    .execute(&mut *conn)
-    .await?;
+    email_change::apply(conn, used.user_id, new_email).await?;
     Ok(true)
 }
 

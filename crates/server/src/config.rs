@@ -60,6 +60,8 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_DB_PLAN",
     "PLEAT_DISABLE_SIGNUP",
     "PLEAT_SECURE_PASSWORD_CHANGE",
+    "PLEAT_MAILER_AUTOCONFIRM",
+    "PLEAT_ENABLE_ANONYMOUS_SIGN_INS",
     "PLEAT_REFRESH_TOKEN_REUSE_INTERVAL",
     "PLEAT_PASSWORD_MIN_LENGTH",
     "PLEAT_TRUSTED_PROXIES",
@@ -87,6 +89,7 @@ pub const VARIABLES: &[&str] = &[
     "PLEAT_RATE_LIMIT_VERIFY",
     "PLEAT_RATE_LIMIT_OTP",
     "PLEAT_RATE_LIMIT_PASSKEY",
+    "PLEAT_RATE_LIMIT_ANONYMOUS_USERS",
     "PLEAT_RATE_LIMIT_EMAIL_SENT",
     "PLEAT_SMTP_MAX_FREQUENCY",
     "PLEAT_REALTIME_MAX_CONNECTIONS",
@@ -134,6 +137,11 @@ pub struct Config {
     /// A password change from a session older than a day needs the code
     /// `reauthenticate()` mails (GoTrue's secure password change).
     pub secure_password_change: bool,
+    /// PLEAT_MAILER_AUTOCONFIRM: sign-ups confirmed at once (true, as
+    /// before) or by the mailed link or code (false).
+    pub mailer_autoconfirm: bool,
+    /// PLEAT_ENABLE_ANONYMOUS_SIGN_INS: `signInAnonymously()` allowed.
+    pub enable_anonymous_sign_ins: bool,
     pub refresh_token_reuse_interval: u64,
     pub password_min_length: usize,
     pub trusted_proxies: Vec<IpNet>,
@@ -319,6 +327,16 @@ impl Config {
                 get("PLEAT_SECURE_PASSWORD_CHANGE"),
                 "PLEAT_SECURE_PASSWORD_CHANGE",
                 true,
+            )?,
+            mailer_autoconfirm: boolean(
+                get("PLEAT_MAILER_AUTOCONFIRM"),
+                "PLEAT_MAILER_AUTOCONFIRM",
+                true,
+            )?,
+            enable_anonymous_sign_ins: boolean(
+                get("PLEAT_ENABLE_ANONYMOUS_SIGN_INS"),
+                "PLEAT_ENABLE_ANONYMOUS_SIGN_INS",
+                false,
             )?,
             refresh_token_reuse_interval: number(
                 get("PLEAT_REFRESH_TOKEN_REUSE_INTERVAL"),

@@ -260,6 +260,8 @@ impl Application {
                         .unwrap_or_else(|| vec![site_url.clone()]),
                     otp_exp: config.mail.otp_exp,
                     smtp_configured: config.mail.smtp.is_some(),
+                    mailer_autoconfirm: config.mailer_autoconfirm,
+                    enable_anonymous_sign_ins: config.enable_anonymous_sign_ins,
                 },
                 db.owner.clone(),
             )

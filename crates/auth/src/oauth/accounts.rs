@@ -117,6 +117,8 @@ pub(crate) async fn link(
         )),
         None => {
             add_identity(conn, user_id, provider, profile).await?;
+            // An anonymous user linking a provider becomes a permanent one.
+            crate::anonymous::make_permanent(conn, user_id, provider).await?;
             refresh_user(conn, user_id, &Value::Object(profile.data.clone())).await
         }
     }

@@ -88,7 +88,11 @@ pub async fn handle(
                 .ok_or(Error::UserNotFound)?;
             let (current, new) = email_change::start(&mut tx, &state, &user, &new_email).await?;
             match link_type.as_str() {
-                "email_change_current" => (user, Kind::EmailChangeCurrent, current),
+                "email_change_current" => (
+                    user,
+                    Kind::EmailChangeCurrent,
+                    current.ok_or(Error::UserNotFound)?,
+                ),
                 _ => (user, Kind::EmailChangeNew, new),
             }
         }

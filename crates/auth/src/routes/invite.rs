@@ -35,7 +35,16 @@ pub async fn handle(
     let mut tx = state.pool.begin().await?;
     mail_limits::check(&mut tx, state.limits(), &email, Some(state.client_ip(&req))).await?;
     let user = invited::find_or_create(&mut tx, &email, params.data, None).await?;
-    mail_tokens::issue_and_send(&mut tx, &state, &user, Kind::Invite, &email, &redirect_to).await?;
+    mail_tokens::issue_and_send(
+        &mut tx,
+        &state,
+        &user,
+        Kind::Invite,
+        &email,
+        &redirect_to,
+        None,
+    )
+    .await?;
     sqlx::query("UPDATE auth.users SET invited_at = now() WHERE id = $1")
         .bind(user.id)
         .execute(&mut *tx)

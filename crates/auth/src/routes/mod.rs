@@ -41,6 +41,7 @@ mod token;
 mod token_id_token;
 mod token_oauth_pkce;
 mod token_password;
+mod token_pkce;
 mod token_refresh;
 pub(crate) mod unsupported;
 mod user_get;

@@ -4,7 +4,8 @@
 //! unknown address is refused as GoTrue refuses it: 422 `otp_disabled` with
 //! `create_user: false`, 422 `signup_disabled` while signup is off; with
 //! signup on, an unconfirmed account without a password is made and gets the
-//! confirmation mail. Phone OTPs are not available. Since the answer tells
+//! confirmation mail. A `code_challenge` makes the link a PKCE one
+//! (`crate::pkce`). Phone OTPs are not available. Since the answer tells
 //! whether an address has an account (as GoTrue's does), each request first
 //! takes one from the client's `RATE_LIMIT_OTP` rate, before anything is
 //! looked up.
@@ -20,7 +21,7 @@ use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
 use crate::rate_limit::Bucket;
 use crate::users::{self, NewUser};
-use crate::{mail_limits, redirect, validate, AuthState, Error};
+use crate::{mail_limits, pkce, redirect, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -28,6 +29,8 @@ struct Params {
     phone: Option<String>,
     create_user: Option<bool>,
     data: Option<Map<String, Value>>,
+    #[serde(flatten)]
+    pkce: pkce::Params,
 }
 
 pub async fn handle(
@@ -56,6 +59,7 @@ pub async fn handle(
         }
         (None, None) => return Err(Error::Validation("An email address is required".into())),
     };
+    let challenge = params.pkce.challenge()?;
     let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
     let mut tx = state.pool.begin().await?;
     let user = match users::find_by_email(&mut tx, &email).await? {
@@ -89,7 +93,16 @@ pub async fn handle(
     } else {
         Kind::Confirmation
     };
-    mail_tokens::issue_and_send(&mut tx, &state, &user, kind, &email, &redirect_to).await?;
+    mail_tokens::issue_and_send(
+        &mut tx,
+        &state,
+        &user,
+        kind,
+        &email,
+        &redirect_to,
+        challenge.as_ref(),
+    )
+    .await?;
     if kind == Kind::Confirmation {
         sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
             .bind(user.id)

@@ -43,6 +43,7 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
         Kind::Reauthentication,
         email,
         &redirect_to,
+        None,
     )
     .await?;
     sqlx::query("UPDATE auth.users SET reauthentication_sent_at = now() WHERE id = $1")

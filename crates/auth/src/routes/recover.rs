@@ -1,5 +1,6 @@
 //! `POST /recover` (`resetPasswordForEmail`): queues the recovery mail (a
-//! link to `/verify?type=recovery` and a 6-digit code) when the address has an
+//! link to `/verify?type=recovery` and a 6-digit code; a PKCE link with a
+//! `code_challenge`, see `crate::pkce`) when the address has an
 //! account, and answers `{}` either way, so the answer tells nothing about who
 //! has one, and in the same time either way (`crate::timing`). The send
 //! limits count unknown addresses alike; the client's `RATE_LIMIT_OTP` rate
@@ -15,11 +16,13 @@ use serde_json::json;
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
 use crate::rate_limit::Bucket;
-use crate::{mail_limits, redirect, timing, users, validate, AuthState, Error};
+use crate::{mail_limits, pkce, redirect, timing, users, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
     email: Option<String>,
+    #[serde(flatten)]
+    pkce: pkce::Params,
 }
 
 pub async fn handle(
@@ -43,12 +46,21 @@ async fn recover(
         &present(params.email)
             .ok_or_else(|| Error::Validation("Password recovery requires an email".into()))?,
     )?;
+    let challenge = params.pkce.challenge()?;
     let redirect_to = redirect::resolve(state, redirect::query_param(req).as_deref());
     let mut tx = state.pool.begin().await?;
     mail_limits::check(&mut tx, state.limits(), &email, Some(ip)).await?;
     if let Some(user) = users::find_by_email(&mut tx, &email).await? {
-        mail_tokens::issue_and_send(&mut tx, state, &user, Kind::Recovery, &email, &redirect_to)
-            .await?;
+        mail_tokens::issue_and_send(
+            &mut tx,
+            state,
+            &user,
+            Kind::Recovery,
+            &email,
+            &redirect_to,
+            challenge.as_ref(),
+        )
+        .await?;
         sqlx::query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1")
             .bind(user.id)
             .execute(&mut *tx)

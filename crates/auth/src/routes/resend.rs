@@ -16,7 +16,7 @@ use super::unsupported::phone_provider_disabled;
 use crate::body::{self, present};
 use crate::mail_tokens::{self, Kind};
 use crate::rate_limit::Bucket;
-use crate::{email_change, mail_limits, redirect, timing, users, validate, AuthState, Error};
+use crate::{email_change, mail_limits, pkce, redirect, timing, users, validate, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -24,6 +24,8 @@ struct Params {
     resend_type: Option<String>,
     email: Option<String>,
     phone: Option<String>,
+    #[serde(flatten)]
+    pkce: pkce::Params,
 }
 
 pub async fn handle(
@@ -53,6 +55,7 @@ async fn resend(
             "Missing one of these types: signup, email_change, sms, phone_change".into(),
         ));
     }
+    let challenge = params.pkce.challenge()?;
     let (email, phone) = (present(params.email), present(params.phone));
     if email.is_none() && resend_type == "signup" {
         return Err(Error::Validation(
@@ -97,8 +100,13 @@ async fn resend(
                 Kind::Confirmation,
                 &email,
                 &redirect_to,
+                challenge.as_ref(),
             )
             .await?;
+            sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
+                .bind(user.id)
+                .execute(&mut *tx)
+                .await?;
         }
     } else {
         let user: Option<uuid::Uuid> = sqlx::query_scalar(
@@ -112,7 +120,15 @@ async fn resend(
             None => None,
         } {
             let new_email = user.email_change.clone().unwrap_or_default();
-            email_change::send(&mut tx, state, &user, &new_email, &redirect_to).await?;
+            email_change::send(
+                &mut tx,
+                state,
+                &user,
+                &new_email,
+                &redirect_to,
+                challenge.as_ref(),
+            )
+            .await?;
         }
     }
     tx.commit().await?;

@@ -1,6 +1,7 @@
 //! `GET /settings`: which sign-in methods exist: email and password, the
-//! external providers that are enabled (`external.<provider>: true`), and
-//! passkeys (`passkeys_enabled`, as GoTrue says it) when there is a site URL
+//! external providers that are enabled (`external.<provider>: true`),
+//! anonymous sign-ins when on (`external.anonymous_users`), whether sign-ups
+//! are confirmed at once (`mailer_autoconfirm`), and passkeys (`passkeys_enabled`, as GoTrue says it) when there is a site URL
 //! to be their relying party.
 //! Pleat adds `smtp_configured` (GoTrue has no such key; supabase-js ignores
 //! keys it does not know): false when no mail leaves the server, so an app
@@ -46,14 +47,17 @@ pub async fn handle(state: Data<AuthState>) -> HttpResponse {
         let on = state.external.enabled(provider);
         external.insert(provider.as_str().into(), json!(on));
     }
-    external.insert("anonymous_users".into(), json!(false));
+    external.insert(
+        "anonymous_users".into(),
+        json!(state.settings.enable_anonymous_sign_ins),
+    );
     external.insert("email".into(), json!(true));
     external.insert("phone".into(), json!(false));
     external.insert("saml".into(), json!(false));
     HttpResponse::Ok().json(json!({
         "external": external,
         "disable_signup": state.settings.disable_signup,
-        "mailer_autoconfirm": true,
+        "mailer_autoconfirm": state.settings.mailer_autoconfirm,
         "phone_autoconfirm": false,
         "sms_provider": "",
         "saml_enabled": false,

@@ -3,7 +3,12 @@
 //! older than a day it needs the mailed `nonce`, see
 //! `reauthenticate::check_nonce`), and `email`,
 //! which starts a confirmed change (a mail to the current and to the new
-//! address, see [`crate::email_change`]; the answer shows `new_email`). Phone
+//! address, see [`crate::email_change`]; the answer shows `new_email`; a
+//! `code_challenge` makes the links PKCE ones, `crate::pkce`). An anonymous
+//! user has no current address: only the new one confirms, and while
+//! sign-ups are confirmed at once (`PLEAT_MAILER_AUTOCONFIRM`) the address is
+//! the account's at once, as in GoTrue; either way the user stops being
+//! anonymous when the address is. Phone
 //! changes need SMS (422); `app_metadata` is admin-only. A user with a
 //! verified second factor changes email or password only from an aal2
 //! session.
@@ -20,7 +25,7 @@ use crate::bearer::Principal;
 use crate::body::{self, present};
 use crate::model::merge_metadata;
 use crate::{
-    bearer, email_change, mail_limits, redirect, session, users, validate, AuthState, Error,
+    bearer, email_change, mail_limits, pkce, redirect, session, users, validate, AuthState, Error,
 };
 
 /// GoTrue: a user with a verified factor changes the password or the email
@@ -38,6 +43,8 @@ struct Params {
     nonce: Option<String>,
     data: Option<Map<String, Value>>,
     app_metadata: Option<Map<String, Value>>,
+    #[serde(flatten)]
+    pkce: pkce::Params,
 }
 
 pub async fn handle(
@@ -63,6 +70,7 @@ pub async fn handle(
     if let Some(password) = &params.password {
         validate::password(password, state.settings.password_min_length)?;
     }
+    let challenge = params.pkce.challenge()?;
     let changes_password = params.password.as_deref().is_some_and(|p| !p.is_empty());
     if (changes_password || new_email.is_some()) && needs_aal2(&principal) {
         return Err(Error::NotSupported {
@@ -97,15 +105,27 @@ pub async fn handle(
         users::set_metadata(&mut tx, &locked).await?;
     }
     if let Some(new_email) = &new_email {
-        mail_limits::check(
-            &mut tx,
-            state.limits(),
-            new_email,
-            Some(state.client_ip(&req)),
-        )
-        .await?;
-        let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
-        email_change::send(&mut tx, &state, &locked, new_email, &redirect_to).await?;
+        if locked.is_anonymous && state.settings.mailer_autoconfirm {
+            email_change::apply(&mut tx, user.id, new_email).await?;
+        } else {
+            mail_limits::check(
+                &mut tx,
+                state.limits(),
+                new_email,
+                Some(state.client_ip(&req)),
+            )
+            .await?;
+            let redirect_to = redirect::resolve(&state, redirect::query_param(&req).as_deref());
+            email_change::send(
+                &mut tx,
+                &state,
+                &locked,
+                new_email,
+                &redirect_to,
+                challenge.as_ref(),
+            )
+            .await?;
+        }
     }
     if let Some(hash) = new_hash {
         users::set_password_hash(&mut tx, user.id, &hash).await?;

@@ -4,7 +4,9 @@
 //! `expires_in`, `refresh_token`, `token_type`, `type`), where supabase-js's
 //! `detectSessionInUrl` reads it and emits `PASSWORD_RECOVERY` for
 //! `type=recovery`. A refused link redirects with `error`, `error_code` and
-//! `error_description` in the fragment instead. A client over its `/verify`
+//! `error_description` in the fragment instead. A link of a PKCE flow
+//! (`crate::pkce`) redirects with `?code=` for `exchangeCodeForSession`, and
+//! its errors are in the query as well, as GoTrue does. A client over its `/verify`
 //! rate gets GoTrue's 429 before anything else, as GoTrue's limiter answers.
 
 use actix_web::web::Data;
@@ -15,7 +17,7 @@ use crate::body;
 use crate::rate_limit::Bucket;
 use crate::session::Client;
 use crate::verify::{self, Proof, Verified, PENDING_MESSAGE};
-use crate::{redirect, AuthState, Error};
+use crate::{pkce, redirect, AuthState, Error};
 
 #[derive(Deserialize)]
 struct Params {
@@ -38,6 +40,25 @@ fn to(target: &str, fragment: String) -> HttpResponse {
         .finish()
 }
 
+/// `target` with `pairs` set in its query (replacing any of the same name),
+/// without a fragment.
+fn with_query(target: &str, pairs: &[(&str, String)]) -> String {
+    let base = target.split('#').next().unwrap_or(target);
+    let Ok(mut url) = url::Url::parse(base) else {
+        return base.to_string();
+    };
+    let kept: Vec<(String, String)> = url
+        .query_pairs()
+        .filter(|(k, _)| !pairs.iter().any(|(name, _)| name == k))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    url.query_pairs_mut()
+        .clear()
+        .extend_pairs(kept)
+        .extend_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
+    url.to_string()
+}
+
 pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
     let ip = state.client_ip(&req);
     state.limiter.check(Bucket::Verify, ip).await?;
@@ -48,11 +69,20 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
         .get("user-agent")
         .and_then(|v| v.to_str().ok());
     let client = Client { ip, user_agent };
-    let outcome = match (params.token.filter(|t| !t.is_empty()), params.verify_type) {
-        (Some(token), Some(t)) => verify::verify(&state, &client, &t, Proof::Hash(token)).await,
+    let token = params.token.filter(|t| !t.is_empty());
+    let pkce_flow = token
+        .as_deref()
+        .is_some_and(|t| t.starts_with(pkce::PREFIX));
+    let outcome = match (token, params.verify_type) {
+        (Some(token), Some(t)) => {
+            verify::verify(&state, &client, &t, Proof::Hash(token), true).await
+        }
         _ => Err(verify::invalid()),
     };
     match outcome {
+        Ok(Verified::Code(code)) => Ok(HttpResponse::SeeOther()
+            .insert_header(("Location", with_query(&target, &[("code", code)])))
+            .finish()),
         Ok(Verified::Session(body, verify_type)) => {
             let field = |k: &str| match &body[k] {
                 serde_json::Value::String(s) => s.clone(),
@@ -70,10 +100,14 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
                 ]),
             ))
         }
-        Ok(Verified::Pending) => Ok(to(
-            &target,
-            fragment(&[("message", PENDING_MESSAGE.into())]),
-        )),
+        Ok(Verified::Pending) => {
+            let message = [("message", PENDING_MESSAGE.to_string())];
+            let target = match pkce_flow {
+                true => with_query(&target, &message),
+                false => target,
+            };
+            Ok(to(&target, fragment(&message)))
+        }
         Err(Error::Unexpected(e)) => Err(Error::Unexpected(e)),
         Err(e) => {
             let description = match e.code() {
@@ -85,14 +119,16 @@ pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResp
             } else {
                 "invalid_request"
             };
-            Ok(to(
-                &target,
-                fragment(&[
-                    ("error", error.into()),
-                    ("error_code", e.code().into()),
-                    ("error_description", description),
-                ]),
-            ))
+            let pairs = [
+                ("error", error.to_string()),
+                ("error_code", e.code().to_string()),
+                ("error_description", description),
+            ];
+            let target = match pkce_flow {
+                true => with_query(&target, &pairs),
+                false => target,
+            };
+            Ok(to(&target, fragment(&pairs)))
         }
     }
 }

@@ -73,8 +73,10 @@ pub async fn handle(
         .get("user-agent")
         .and_then(|v| v.to_str().ok());
     let client = Client { ip, user_agent };
-    match verify::verify(&state, &client, &verify_type, proof).await? {
+    match verify::verify(&state, &client, &verify_type, proof, false).await? {
         Verified::Session(body, _) => Ok(HttpResponse::Ok().json(body)),
+        // Only a followed link answers a code.
+        Verified::Code(_) => Err(verify::invalid()),
         Verified::Pending => {
             Ok(HttpResponse::Ok().json(json!({"msg": PENDING_MESSAGE, "code": 200})))
         }

@@ -90,12 +90,8 @@ async fn out_of_scope_features_answer_clear_json_errors() {
             400,
             "provider_disabled",
         ),
-        (
-            "POST",
-            "/token?grant_type=pkce",
-            404,
-            "flow_state_not_found",
-        ),
+        // The grant exists now; without a code GoTrue says what is missing.
+        ("POST", "/token?grant_type=pkce", 400, "validation_failed"),
         (
             "POST",
             "/token?grant_type=web3",

@@ -39,6 +39,8 @@ pub fn settings() -> AuthSettings {
         otp_exp: 3600,
         // Not passed on: the test app has no SMTP server, so the app says false.
         smtp_configured: false,
+        mailer_autoconfirm: true,
+        enable_anonymous_sign_ins: false,
     }
 }
 
@@ -99,6 +101,8 @@ async fn serve(app: AppBuilder, settings: AuthSettings, limits: RateLimits) -> T
             c.site_url = settings.site_url;
             c.mail.redirect_urls = Some(settings.redirect_urls);
             c.mail.otp_exp = settings.otp_exp;
+            c.mailer_autoconfirm = settings.mailer_autoconfirm;
+            c.enable_anonymous_sign_ins = settings.enable_anonymous_sign_ins;
             c.rate_limits = limits;
         })
         .spawn()

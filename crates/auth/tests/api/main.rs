@@ -6,6 +6,7 @@ mod accounts;
 mod addresses;
 mod admin;
 mod authenticator;
+mod confirm;
 mod editors;
 mod errors;
 mod feature_off;

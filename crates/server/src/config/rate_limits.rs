@@ -1,7 +1,7 @@
 //! The per-client limits of `/auth/v1`, named after GoTrue's
 //! `GOTRUE_RATE_LIMIT_*` and counted in GoTrue's units: requests per 5
 //! minutes per client after a burst of 30 (`TOKEN_REFRESH`, `VERIFY`, `OTP`,
-//! `PASSKEY`),
+//! `PASSKEY`), anonymous sign-ins per hour per client (`ANONYMOUS_USERS`),
 //! mails per hour per client (`EMAIL_SENT`), and the least time between two
 //! mails to one address (`SMTP_MAX_FREQUENCY`). The other limits (failed
 //! passwords, wrong codes) have no GoTrue counterpart and keep their numbers.
@@ -40,6 +40,11 @@ pub(super) fn parse<'a>(get: &impl Fn(&str) -> Option<&'a str>) -> Result<RateLi
         passkey: RequestRate {
             refill: count(get, "PLEAT_RATE_LIMIT_PASSKEY", d.passkey.refill)?,
             ..d.passkey
+        },
+        anonymous: RequestRate {
+            refill: count(get, "PLEAT_RATE_LIMIT_ANONYMOUS_USERS", d.anonymous.refill)?,
+            burst: count(get, "PLEAT_RATE_LIMIT_ANONYMOUS_USERS", d.anonymous.burst)?,
+            ..d.anonymous
         },
         emails_per_hour: count(get, "PLEAT_RATE_LIMIT_EMAIL_SENT", d.emails_per_hour)?,
         email_interval: duration(get, "PLEAT_SMTP_MAX_FREQUENCY", d.email_interval)?,
@@ -83,6 +88,20 @@ mod tests {
             (per_5_minutes(300), per_5_minutes(10), per_5_minutes(5))
         );
         assert_eq!(c.passkey, per_5_minutes(7));
+        assert_eq!(
+            d.anonymous,
+            pleat_auth::rate_limit::RequestRate {
+                burst: 30,
+                refill: 30,
+                period: Duration::from_secs(3600),
+            },
+            "GoTrue's 30 anonymous sign-ins per hour"
+        );
+        let a = parse(&[("PLEAT_RATE_LIMIT_ANONYMOUS_USERS", "5")])
+            .unwrap()
+            .rate_limits
+            .anonymous;
+        assert_eq!((a.burst, a.refill), (5, 5));
         assert_eq!(d.passkey, per_5_minutes(30));
         assert_eq!(c.emails_per_hour, 100);
         assert_eq!(c.email_interval, Duration::from_secs(120));

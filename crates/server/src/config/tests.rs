@@ -25,6 +25,11 @@ fn defaults_match_the_table() {
     assert!(!c.db_plan);
     assert!(c.disable_signup);
     assert!(c.secure_password_change);
+    assert!(
+        c.mailer_autoconfirm,
+        "sign-ups confirmed at once, as before"
+    );
+    assert!(!c.enable_anonymous_sign_ins);
     assert_eq!(c.refresh_token_reuse_interval, 10);
     assert_eq!(c.password_min_length, 8);
     assert!(c.trusted_proxies.is_empty());
@@ -81,6 +86,8 @@ fn values_are_read() {
         ("PLEAT_DB_AGGREGATES", "true"),
         ("PLEAT_DB_PLAN", "true"),
         ("PLEAT_SECURE_PASSWORD_CHANGE", "false"),
+        ("PLEAT_MAILER_AUTOCONFIRM", "false"),
+        ("PLEAT_ENABLE_ANONYMOUS_SIGN_INS", "true"),
         ("PLEAT_TRUSTED_PROXIES", "10.0.0.1,192.168.0.0/16"),
         ("PLEAT_STATEMENT_TIMEOUT_ANON", "500ms"),
         ("PLEAT_STATEMENT_TIMEOUT_AUTHENTICATED", "2s"),
@@ -105,6 +112,8 @@ fn values_are_read() {
     assert!(c.db_aggregates);
     assert!(c.db_plan);
     assert!(!c.secure_password_change);
+    assert!(!c.mailer_autoconfirm);
+    assert!(c.enable_anonymous_sign_ins);
     assert_eq!(c.trusted_proxies.len(), 2);
     assert_eq!(
         c.statement_timeouts,
