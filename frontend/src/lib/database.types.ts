@@ -268,6 +268,7 @@ export type Database = {
           image_focus: string[]
           image_url: string
           images: string[]
+          is_sample: boolean
           sort_order: number
           title: string
           updated_at: string
@@ -282,6 +283,7 @@ export type Database = {
           image_focus?: string[]
           image_url: string
           images?: string[]
+          is_sample?: boolean
           sort_order?: number
           title: string
           updated_at?: string
@@ -296,6 +298,7 @@ export type Database = {
           image_focus?: string[]
           image_url?: string
           images?: string[]
+          is_sample?: boolean
           sort_order?: number
           title?: string
           updated_at?: string
@@ -368,6 +371,87 @@ export type Database = {
         }
         Relationships: []
       }
+      site_texts: {
+        Row: {
+          about_eyebrow: string
+          about_stats: Json
+          confirmed_defaults: string[]
+          contact_eyebrow: string
+          contact_heading: string
+          contact_intro: string
+          created_at: string
+          featured_eyebrow: string
+          featured_heading: string
+          featured_intro: string
+          footer_services: Json | null
+          id: string
+          portfolio_categories: Json
+          portfolio_description: string
+          reply_promise: string
+          services_eyebrow: string
+          services_heading: string
+          services_intro: string
+          show_about_stats: boolean
+          testimonials_eyebrow: string
+          testimonials_heading: string
+          testimonials_intro: string
+          title_suffix: string
+          updated_at: string
+        }
+        Insert: {
+          about_eyebrow?: string
+          about_stats?: Json
+          confirmed_defaults?: string[]
+          contact_eyebrow?: string
+          contact_heading?: string
+          contact_intro?: string
+          created_at?: string
+          featured_eyebrow?: string
+          featured_heading?: string
+          featured_intro?: string
+          footer_services?: Json | null
+          id?: string
+          portfolio_categories?: Json
+          portfolio_description?: string
+          reply_promise?: string
+          services_eyebrow?: string
+          services_heading?: string
+          services_intro?: string
+          show_about_stats?: boolean
+          testimonials_eyebrow?: string
+          testimonials_heading?: string
+          testimonials_intro?: string
+          title_suffix?: string
+          updated_at?: string
+        }
+        Update: {
+          about_eyebrow?: string
+          about_stats?: Json
+          confirmed_defaults?: string[]
+          contact_eyebrow?: string
+          contact_heading?: string
+          contact_intro?: string
+          created_at?: string
+          featured_eyebrow?: string
+          featured_heading?: string
+          featured_intro?: string
+          footer_services?: Json | null
+          id?: string
+          portfolio_categories?: Json
+          portfolio_description?: string
+          reply_promise?: string
+          services_eyebrow?: string
+          services_heading?: string
+          services_intro?: string
+          show_about_stats?: boolean
+          testimonials_eyebrow?: string
+          testimonials_heading?: string
+          testimonials_intro?: string
+          title_suffix?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       testimonials: {
         Row: {
           avatar_url: string | null
@@ -375,6 +459,7 @@ export type Database = {
           created_at: string
           featured: boolean
           id: string
+          is_sample: boolean
           name: string
           rating: number
           role: string | null
@@ -387,6 +472,7 @@ export type Database = {
           created_at?: string
           featured?: boolean
           id?: string
+          is_sample?: boolean
           name: string
           rating?: number
           role?: string | null
@@ -399,6 +485,7 @@ export type Database = {
           created_at?: string
           featured?: boolean
           id?: string
+          is_sample?: boolean
           name?: string
           rating?: number
           role?: string | null
@@ -427,6 +514,10 @@ export type Database = {
       can_read_admin: {
         Args: never
         Returns: boolean
+      }
+      confirm_site_default: {
+        Args: { item: string }
+        Returns: string[]
       }
       content_restore_window: {
         Args: never
