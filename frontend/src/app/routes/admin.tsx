@@ -28,6 +28,7 @@ import { useNeedsSecondStep } from '@/features/auth/api/use-assurance'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
 import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
+import { SiteTextsEditor } from '@/features/site-texts/components/site-texts-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
@@ -52,6 +53,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   portfolio: PortfolioManager,
   testimonials: TestimonialsManager,
   about: AboutEditor,
+  texts: SiteTextsEditor,
   media: MediaLibrary,
   contact: MessagesInbox,
   stats: StatsSection,

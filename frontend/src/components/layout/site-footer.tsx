@@ -1,8 +1,11 @@
-// The footer: brand and description, quick links to the landing sections, the four
-// services, the legal pages and the copyright line.
+// The footer: brand and description, quick links to the landing sections, the services
+// (the owner's list, or the services' titles), the legal pages and the copyright line.
 import { type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { footerServices, landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
+import { landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
+import { useServices } from '@/features/services/api/get-services'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
+import { footerServiceNames } from '@/features/site-texts/resolve'
 import { sectionHref, useSectionLink } from './use-section-link'
 import { SocialLinks } from './social-links'
 import { socialProfiles, type SocialAddresses } from './social-profiles'
@@ -30,6 +33,9 @@ interface SiteFooterProps {
 
 export function SiteFooter({ title, description, brand, contact }: SiteFooterProps) {
   const goTo = useSectionLink()
+  const site = useSiteTexts()
+  const { data: services } = useServices()
+  const footerServices = footerServiceNames(site, services)
 
   const follow = (anchor: SectionAnchor) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
@@ -57,8 +63,8 @@ export function SiteFooter({ title, description, brand, contact }: SiteFooterPro
               ))}
             </FooterColumn>
             <FooterColumn title={texts.footer.services}>
-              {footerServices.map((service) => (
-                <li key={service} className="text-slate-300">
+              {footerServices.map((service, index) => (
+                <li key={`${index}-${service}`} className="text-slate-300">
                   {service}
                 </li>
               ))}

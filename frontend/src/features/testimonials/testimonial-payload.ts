@@ -21,6 +21,8 @@ export interface TestimonialPayload {
   avatar_url: string | null
   featured: boolean
   sort_order: number
+  /** A saved edit is the owner's own testimonial: no longer a sample. */
+  is_sample: false
 }
 
 export type TestimonialUpdatePayload = TestimonialPayload & { updated_at: string }
@@ -63,6 +65,7 @@ export function buildTestimonialPayload(values: TestimonialFormValues, sortOrder
     avatar_url: optional(values.avatarUrl),
     featured: values.featured,
     sort_order: sortOrder,
+    is_sample: false,
   }
 }
 

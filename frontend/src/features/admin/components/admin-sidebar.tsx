@@ -14,6 +14,7 @@ import {
   Mail,
   MessageSquareQuote,
   Settings,
+  Type,
   Wrench,
   type LucideIcon,
 } from 'lucide-react'
@@ -27,6 +28,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   portfolio: Image,
   testimonials: MessageSquareQuote,
   about: Info,
+  texts: Type,
   media: Images,
   contact: Mail,
   stats: ChartColumn,
