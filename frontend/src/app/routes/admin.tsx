@@ -26,7 +26,7 @@ import { SignInScreen } from '@/features/auth/components/sign-in-screen'
 import { TwoStepScreen } from '@/features/auth/components/two-step-screen'
 import { useNeedsSecondStep } from '@/features/auth/api/use-assurance'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
-import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
+import { SetupChecklist } from '@/features/setup/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
 import { SiteTextsEditor } from '@/features/site-texts/components/site-texts-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
@@ -146,7 +146,7 @@ export default function AdminRoute() {
               >
                 {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
                 {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
-                {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
+                {section === defaultAdminSection && <SetupChecklist onOpen={setSection} />}
                 {section === 'contact' && <MailProblemsNotice />}
                 {viewOnly && <ViewOnlyNotice />}
                 <fieldset disabled={formsOff} className="min-w-0">

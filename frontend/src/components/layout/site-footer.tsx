@@ -3,9 +3,6 @@
 import { type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
-import { useServices } from '@/features/services/api/get-services'
-import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
-import { footerServiceNames } from '@/features/site-texts/resolve'
 import { sectionHref, useSectionLink } from './use-section-link'
 import { SocialLinks } from './social-links'
 import { socialProfiles, type SocialAddresses } from './social-profiles'
@@ -29,13 +26,12 @@ interface SiteFooterProps {
   brand: ReactNode
   /** The business's social profiles, linked when they are web addresses. */
   contact: SocialAddresses | null | undefined
+  /** The services listed, in order. */
+  services: readonly string[]
 }
 
-export function SiteFooter({ title, description, brand, contact }: SiteFooterProps) {
+export function SiteFooter({ title, description, brand, contact, services }: SiteFooterProps) {
   const goTo = useSectionLink()
-  const site = useSiteTexts()
-  const { data: services } = useServices()
-  const footerServices = footerServiceNames(site, services)
 
   const follow = (anchor: SectionAnchor) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
@@ -63,7 +59,7 @@ export function SiteFooter({ title, description, brand, contact }: SiteFooterPro
               ))}
             </FooterColumn>
             <FooterColumn title={texts.footer.services}>
-              {footerServices.map((service, index) => (
+              {services.map((service, index) => (
                 <li key={`${index}-${service}`} className="text-slate-300">
                   {service}
                 </li>

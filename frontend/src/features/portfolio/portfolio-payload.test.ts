@@ -50,6 +50,7 @@ describe('portfolio payloads', () => {
       category: 'furniture-covers',
       featured: true,
       sort_order: 6,
+      is_sample: false,
     })
   })
 

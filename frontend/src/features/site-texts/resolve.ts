@@ -8,10 +8,10 @@ import type { Category, SiteTexts, SiteTextsRow, Stat } from './types'
 const str = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback)
 const heading = (value: unknown, fallback: string): string => (typeof value === 'string' && value.trim() ? value : fallback)
 
-function pairs(value: unknown, keys: readonly ['value', 'label']): { value: string; label: string }[] | null {
+function pairs(value: unknown): { value: string; label: string }[] | null {
   if (!Array.isArray(value)) return null
   const items = value.filter(
-    (item): item is Record<(typeof keys)[number], string> =>
+    (item): item is Record<'value' | 'label', string> =>
       item !== null && typeof item === 'object' && typeof item.value === 'string' && typeof item.label === 'string',
   )
   return items.map((item) => ({ value: item.value, label: item.label }))
@@ -21,8 +21,6 @@ function names(value: unknown): string[] | null {
   if (!Array.isArray(value)) return null
   return value.filter((name): name is string => typeof name === 'string' && name.trim() !== '')
 }
-
-const pairKeys = ['value', 'label'] as const
 
 export const defaultSiteTexts: SiteTexts = {
   services: { eyebrow: texts.services.eyebrow, heading: texts.services.heading, intro: texts.services.intro },
@@ -48,7 +46,7 @@ export function resolveSiteTexts(row: Partial<SiteTextsRow> | null | undefined):
     heading: heading(row[`${prefix}_heading`], d[prefix].heading),
     intro: str(row[`${prefix}_intro`], d[prefix].intro),
   })
-  const categories = pairs(row.portfolio_categories, pairKeys)
+  const categories = pairs(row.portfolio_categories)
   return {
     services: section('services'),
     featured: section('featured'),
@@ -56,7 +54,7 @@ export function resolveSiteTexts(row: Partial<SiteTextsRow> | null | undefined):
     testimonials: section('testimonials'),
     contact: section('contact'),
     replyPromise: heading(row.reply_promise, d.replyPromise),
-    aboutStats: pairs(row.about_stats, pairKeys) ?? d.aboutStats,
+    aboutStats: pairs(row.about_stats) ?? d.aboutStats,
     showAboutStats: typeof row.show_about_stats === 'boolean' ? row.show_about_stats : true,
     footerServices: row.footer_services === null ? null : (names(row.footer_services) ?? null),
     categories: categories && categories.length > 0 ? categories : d.categories,
