@@ -58,5 +58,7 @@ describe('site texts payload', () => {
       '“Blinds” is still used by 2 projects. Move them to another category in the Portfolio section first, then remove the category.',
     )
     expect(categoryInUse(without, saved, [{ category: 'curtains' }])).toBeNull()
+    const putBack = { ...without, portfolio_categories: [...without.portfolio_categories, { value: '', label: 'Blinds' }] }
+    expect(categoryInUse(putBack, saved, [{ category: 'blinds' }])).toBeNull()
   })
 })

@@ -125,14 +125,15 @@ export function buildSiteTextsPayload(values: SiteTextsFormValues): SiteTextsPay
 
 /**
  * The message when the values remove a category some project still has (the database
- * refuses that save too), else null. `projects` are the stored projects.
+ * refuses that save too), else null. `projects` are the stored projects. A category
+ * added back under its old name is the same category again.
  */
 export function categoryInUse(
   values: SiteTextsFormValues,
   saved: readonly Category[],
   projects: readonly { category: string }[] | undefined,
 ): string | null {
-  const kept = new Set(values.portfolio_categories.map((category) => category.value))
+  const kept = new Set(buildSiteTextsPayload(values).portfolio_categories.map((category) => category.value))
   const counts = new Map<string, number>()
   for (const project of projects ?? []) {
     if (!kept.has(project.category)) counts.set(project.category, (counts.get(project.category) ?? 0) + 1)
