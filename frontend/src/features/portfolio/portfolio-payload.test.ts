@@ -50,7 +50,6 @@ describe('portfolio payloads', () => {
       category: 'furniture-covers',
       featured: true,
       sort_order: 6,
-      is_sample: false,
     })
   })
 

@@ -1,7 +1,7 @@
 // The portfolio form's values and the portfolio_items payloads it saves:
 // the photos in the gallery's order, the cover (main image) first in `images` and as
 // `image_url`, each with its alt text; new items get category curtains, featured off and
-// sort_order = the count. A saved edit is the owner's own project: no longer a sample.
+// sort_order = the count.
 import { galleryFields, photosOf, type GalleryPhoto } from '@/features/media/gallery-order'
 import type { PortfolioItem } from './types'
 
@@ -25,10 +25,10 @@ export interface PortfolioPayload {
   category: string
   featured: boolean
   sort_order: number
-  is_sample: false
 }
 
-export type PortfolioUpdatePayload = PortfolioPayload & { updated_at: string }
+/** A saved edit is the owner's own project: no longer a sample (a new one never is). */
+export type PortfolioUpdatePayload = PortfolioPayload & { updated_at: string; is_sample: false }
 
 export const emptyPortfolioForm: PortfolioFormValues = {
   title: '',
@@ -66,10 +66,9 @@ export function buildPortfolioPayload(values: PortfolioFormValues, sortOrder: nu
     category: toPortfolioCategory(values.category),
     featured: values.featured,
     sort_order: sortOrder,
-    is_sample: false,
   }
 }
 
 export function buildPortfolioUpdate(values: PortfolioFormValues, sortOrder: number, now: Date = new Date()): PortfolioUpdatePayload {
-  return { ...buildPortfolioPayload(values, sortOrder), updated_at: now.toISOString() }
+  return { ...buildPortfolioPayload(values, sortOrder), updated_at: now.toISOString(), is_sample: false }
 }

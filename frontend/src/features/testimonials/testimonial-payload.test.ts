@@ -16,7 +16,7 @@ describe('testimonial payloads', () => {
   it('insert: trimmed, empty optional fields as null, sort_order = the current count', () => {
     expect(
       buildTestimonialPayload({ name: ' Ada ', role: '  ', content: ' Lovely. ', rating: 4, avatarUrl: '', featured: true }, 3),
-    ).toEqual({ name: 'Ada', role: null, content: 'Lovely.', rating: 4, avatar_url: null, featured: true, sort_order: 3, is_sample: false })
+    ).toEqual({ name: 'Ada', role: null, content: 'Lovely.', rating: 4, avatar_url: null, featured: true, sort_order: 3 })
   })
 
   it('update: plus updated_at', () => {

@@ -21,11 +21,10 @@ export interface TestimonialPayload {
   avatar_url: string | null
   featured: boolean
   sort_order: number
-  /** A saved edit is the owner's own testimonial: no longer a sample. */
-  is_sample: false
 }
 
-export type TestimonialUpdatePayload = TestimonialPayload & { updated_at: string }
+/** A saved edit is the owner's own testimonial: no longer a sample (a new one never is). */
+export type TestimonialUpdatePayload = TestimonialPayload & { updated_at: string; is_sample: false }
 
 export const emptyTestimonialForm: TestimonialFormValues = {
   name: '',
@@ -65,10 +64,9 @@ export function buildTestimonialPayload(values: TestimonialFormValues, sortOrder
     avatar_url: optional(values.avatarUrl),
     featured: values.featured,
     sort_order: sortOrder,
-    is_sample: false,
   }
 }
 
 export function buildTestimonialUpdate(values: TestimonialFormValues, sortOrder: number, now: Date = new Date()): TestimonialUpdatePayload {
-  return { ...buildTestimonialPayload(values, sortOrder), updated_at: now.toISOString() }
+  return { ...buildTestimonialPayload(values, sortOrder), updated_at: now.toISOString(), is_sample: false }
 }
