@@ -115,7 +115,7 @@ describe('the sign-in screen', () => {
 });
 
 describe('signed in', () => {
-  it('shows the admin header, the thirteen sections and the hero editor first', () =>
+  it('shows the admin header, the fourteen sections and the hero editor first', () =>
     withPage(async (page) => {
       await signIn(page, site);
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Content Management');
@@ -128,6 +128,7 @@ describe('signed in', () => {
         'Portfolio',
         'Testimonials',
         'About',
+        'Site Texts',
         'Media',
         'Contact Messages',
         'Statistics',

@@ -6,7 +6,10 @@ import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { SiteLayout } from '@/components/layout/site-layout'
 import { PreviewBanner } from '@/features/history/components/preview-banner'
+import { useServices } from '@/features/services/api/get-services'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
+import { footerServiceNames } from '@/features/site-texts/resolve'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { SiteLogo } from '@/features/site/components/site-logo'
 import { SiteTheme } from '@/features/site/components/site-theme'
@@ -22,6 +25,8 @@ function Header() {
 function Footer() {
   const { data: settings } = useSiteSettings()
   const { data: contact } = useContactInfo()
+  const site = useSiteTexts()
+  const { data: services } = useServices()
   const identity = resolveSiteIdentity(settings)
   return (
     <SiteFooter
@@ -29,6 +34,7 @@ function Footer() {
       description={identity.description}
       brand={<SiteLogo title={identity.title} logoUrl={identity.logoUrl} tone="dark" />}
       contact={contact}
+      services={footerServiceNames(site, services)}
     />
   )
 }

@@ -7,6 +7,7 @@ export const adminSections = [
   { key: 'portfolio', label: 'Portfolio' },
   { key: 'testimonials', label: 'Testimonials' },
   { key: 'about', label: 'About' },
+  { key: 'texts', label: 'Site Texts' },
   { key: 'media', label: 'Media' },
   { key: 'contact', label: 'Contact Messages' },
   { key: 'stats', label: 'Statistics' },

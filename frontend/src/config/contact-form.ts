@@ -14,7 +14,8 @@ export const contactFormTexts = {
   submit: 'Send Message',
   submitting: 'Sending...',
   thankYouTitle: 'Thank You!',
-  thankYouText: "Your message has been sent successfully. We'll get back to you within 24 hours.",
+  /** `promise` is the owner's reply promise, 'within 24 hours' by default. */
+  thankYouText: (promise: string) => `Your message has been sent successfully. We'll get back to you ${promise.trim()}.`,
   sendAnother: 'Send Another Message',
   errors: {
     required: 'Please fill in all required fields.',

@@ -50,7 +50,7 @@ export const legalNav = [
   { label: 'Terms of Service', to: '/terms' },
 ] as const
 
-/** The four services the footer always lists, whatever the services table holds. */
+/** The footer's services on a fresh site (the spec's four); the owner can follow the services list instead. */
 export const footerServices = ['Custom Curtains', 'Window Blinds', 'Furniture Covers', 'Design Consultation'] as const
 
 export interface ColorPreset {
@@ -78,8 +78,13 @@ export const serviceOptions = [
   { value: 'other', label: 'Other' },
 ] as const
 
-export const portfolioCategories = ['curtains', 'blinds', 'furniture-covers', 'other'] as const
-export type PortfolioCategory = (typeof portfolioCategories)[number]
+/** The portfolio's categories on a fresh site (site_texts.portfolio_categories); the owner edits the list. */
+export const defaultPortfolioCategories = [
+  { value: 'curtains', label: 'Curtains' },
+  { value: 'blinds', label: 'Blinds' },
+  { value: 'furniture-covers', label: 'Furniture Covers' },
+  { value: 'other', label: 'Other' },
+] as const
 
 /** Icons a service may use in the editor; the landing page falls back to Home for unknown names. */
 export const serviceIcons = ['Home', 'Sun', 'Armchair', 'Lightbulb', 'Scissors', 'Palette'] as const
@@ -153,6 +158,8 @@ export const texts = {
     heading: 'Get Your Free Quote',
     intro: 'Tell us about your windows or furniture and we will get back to you with ideas, fabrics and a quote.',
     detailsHeading: 'Visit or call us',
+    /** Completes the thank-you text's "We'll get back to you …" (site_texts.reply_promise). */
+    replyPromise: 'within 24 hours',
   },
   portfolioPage: {
     backLink: 'Back to Home',

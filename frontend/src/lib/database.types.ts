@@ -292,6 +292,7 @@ export type Database = {
           image_focus: string[]
           image_url: string
           images: string[]
+          is_sample: boolean
           sort_order: number
           title: string
           updated_at: string
@@ -306,6 +307,7 @@ export type Database = {
           image_focus?: string[]
           image_url: string
           images?: string[]
+          is_sample?: boolean
           sort_order?: number
           title: string
           updated_at?: string
@@ -320,6 +322,7 @@ export type Database = {
           image_focus?: string[]
           image_url?: string
           images?: string[]
+          is_sample?: boolean
           sort_order?: number
           title?: string
           updated_at?: string
@@ -392,6 +395,87 @@ export type Database = {
         }
         Relationships: []
       }
+      site_texts: {
+        Row: {
+          about_eyebrow: string
+          about_stats: Json
+          confirmed_defaults: string[]
+          contact_eyebrow: string
+          contact_heading: string
+          contact_intro: string
+          created_at: string
+          featured_eyebrow: string
+          featured_heading: string
+          featured_intro: string
+          footer_services: Json | null
+          id: string
+          portfolio_categories: Json
+          portfolio_description: string
+          reply_promise: string
+          services_eyebrow: string
+          services_heading: string
+          services_intro: string
+          show_about_stats: boolean
+          testimonials_eyebrow: string
+          testimonials_heading: string
+          testimonials_intro: string
+          title_suffix: string
+          updated_at: string
+        }
+        Insert: {
+          about_eyebrow?: string
+          about_stats?: Json
+          confirmed_defaults?: string[]
+          contact_eyebrow?: string
+          contact_heading?: string
+          contact_intro?: string
+          created_at?: string
+          featured_eyebrow?: string
+          featured_heading?: string
+          featured_intro?: string
+          footer_services?: Json | null
+          id?: string
+          portfolio_categories?: Json
+          portfolio_description?: string
+          reply_promise?: string
+          services_eyebrow?: string
+          services_heading?: string
+          services_intro?: string
+          show_about_stats?: boolean
+          testimonials_eyebrow?: string
+          testimonials_heading?: string
+          testimonials_intro?: string
+          title_suffix?: string
+          updated_at?: string
+        }
+        Update: {
+          about_eyebrow?: string
+          about_stats?: Json
+          confirmed_defaults?: string[]
+          contact_eyebrow?: string
+          contact_heading?: string
+          contact_intro?: string
+          created_at?: string
+          featured_eyebrow?: string
+          featured_heading?: string
+          featured_intro?: string
+          footer_services?: Json | null
+          id?: string
+          portfolio_categories?: Json
+          portfolio_description?: string
+          reply_promise?: string
+          services_eyebrow?: string
+          services_heading?: string
+          services_intro?: string
+          show_about_stats?: boolean
+          testimonials_eyebrow?: string
+          testimonials_heading?: string
+          testimonials_intro?: string
+          title_suffix?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       testimonials: {
         Row: {
           avatar_url: string | null
@@ -399,6 +483,7 @@ export type Database = {
           created_at: string
           featured: boolean
           id: string
+          is_sample: boolean
           name: string
           rating: number
           role: string | null
@@ -411,6 +496,7 @@ export type Database = {
           created_at?: string
           featured?: boolean
           id?: string
+          is_sample?: boolean
           name: string
           rating?: number
           role?: string | null
@@ -423,6 +509,7 @@ export type Database = {
           created_at?: string
           featured?: boolean
           id?: string
+          is_sample?: boolean
           name?: string
           rating?: number
           role?: string | null
@@ -451,6 +538,10 @@ export type Database = {
       can_read_admin: {
         Args: never
         Returns: boolean
+      }
+      confirm_site_default: {
+        Args: { item: string }
+        Returns: string[]
       }
       content_restore_window: {
         Args: never

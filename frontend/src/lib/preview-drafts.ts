@@ -8,7 +8,15 @@ import { loadSupabase } from './load-supabase'
 
 /** The tables whose rows can have drafts (content_drafts.table_name). */
 export type ContentTable =
-  'hero_content' | 'services' | 'portfolio_items' | 'testimonials' | 'about_content' | 'contact_info' | 'site_settings' | 'legal_pages'
+  | 'hero_content'
+  | 'services'
+  | 'portfolio_items'
+  | 'testimonials'
+  | 'about_content'
+  | 'contact_info'
+  | 'site_settings'
+  | 'site_texts'
+  | 'legal_pages'
 
 /** The query that asks for the preview, and the link to a public page with it. */
 export const PREVIEW_PARAM = 'preview'

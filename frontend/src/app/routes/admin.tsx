@@ -26,9 +26,10 @@ import { SignInScreen } from '@/features/auth/components/sign-in-screen'
 import { TwoStepScreen } from '@/features/auth/components/two-step-screen'
 import { useNeedsSecondStep } from '@/features/auth/api/use-assurance'
 import { ContactDetailsEditor } from '@/features/contact-details/components/contact-details-editor'
-import { SetupChecklist } from '@/features/contact-details/components/setup-checklist'
+import { SetupChecklist } from '@/features/setup/components/setup-checklist'
 import { AboutEditor } from '@/features/about/components/about-editor'
 import { LegalEditor } from '@/features/legal/components/legal-editor'
+import { SiteTextsEditor } from '@/features/site-texts/components/site-texts-editor'
 import { HeroEditor } from '@/features/hero/components/hero-editor'
 import { MediaLibrary } from '@/features/media/components/media-library'
 import { MessagesInbox } from '@/features/messages/components/messages-inbox'
@@ -53,6 +54,7 @@ const editors: Record<AdminSectionKey, ComponentType> = {
   portfolio: PortfolioManager,
   testimonials: TestimonialsManager,
   about: AboutEditor,
+  texts: SiteTextsEditor,
   media: MediaLibrary,
   contact: MessagesInbox,
   stats: StatsSection,
@@ -146,7 +148,7 @@ export default function AdminRoute() {
               >
                 {session && <EditorsHere email={session.user.email ?? ''} section={section} />}
                 {(section === defaultAdminSection || section === 'contact') && <MailNotSetUpNotice className="mb-6" />}
-                {section === defaultAdminSection && <SetupChecklist onOpen={() => setSection('details')} />}
+                {section === defaultAdminSection && <SetupChecklist onOpen={setSection} />}
                 {section === 'contact' && <MailProblemsNotice />}
                 {viewOnly && <ViewOnlyNotice />}
                 <fieldset disabled={formsOff} className="min-w-0">

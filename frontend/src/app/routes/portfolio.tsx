@@ -10,13 +10,15 @@ import { EmptyState } from '@/features/portfolio/components/empty-state'
 import { PortfolioGrid } from '@/features/portfolio/components/portfolio-grid'
 import { LazyProjectDialog } from '@/features/portfolio/components/lazy-project-dialog'
 import { LoadFailedState } from '@/features/portfolio/components/load-failed-state'
-import { allCategories, distinctCategories, filterByCategory } from '@/features/portfolio/gallery'
+import { allCategories, filterByCategory } from '@/features/portfolio/gallery'
+import { usedCategories } from '@/features/site-texts/resolve'
 import { useProjectDialog } from '@/features/portfolio/use-project-dialog'
 import { projectMetadata, useSharedProject } from '@/features/portfolio/use-shared-project'
 import { PageMetadata } from '@/features/seo/components/page-metadata'
 import { StructuredData } from '@/features/seo/components/structured-data'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { resolveSiteIdentity } from '@/features/site/site-identity'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 
 export function PortfolioRoute() {
   const { data, isLoading, error, refetch } = usePortfolioItems()
@@ -27,13 +29,14 @@ export function PortfolioRoute() {
   const items = data ?? []
   const visible = filterByCategory(items, category)
   const page = texts.portfolioPage
+  const site = useSiteTexts()
   useSharedProject(items, dialog)
   const siteTitle = resolveSiteIdentity(settings).title
   const shared = dialog.open && dialog.item ? projectMetadata(dialog.item, siteTitle) : null
 
   return (
     <>
-      <PageMetadata title={shared?.title ?? `${page.heading} - ${siteTitle}`} description={shared?.description ?? page.intro} />
+      <PageMetadata title={shared?.title ?? `${page.heading} - ${siteTitle}`} description={shared?.description ?? site.portfolioDescription} />
       <StructuredData />
       <section
         aria-labelledby="portfolio-page-heading"
@@ -55,7 +58,7 @@ export function PortfolioRoute() {
           >
             {page.heading}
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-pretty text-primary-muted">{page.intro}</p>
+          <p className="mt-5 max-w-2xl text-lg text-pretty text-primary-muted">{site.portfolioDescription}</p>
         </div>
       </section>
 
@@ -66,7 +69,7 @@ export function PortfolioRoute() {
             Projects
           </h2>
           {!isLoading && !failed && (
-            <CategoryFilter categories={distinctCategories(items)} value={category} onChange={setCategory} className="mb-10" />
+            <CategoryFilter categories={usedCategories(site.categories, items)} value={category} onChange={setCategory} className="mb-10" />
           )}
           <PortfolioGrid
             items={visible}

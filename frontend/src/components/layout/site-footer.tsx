@@ -1,8 +1,8 @@
-// The footer: brand and description, quick links to the landing sections, the four
-// services, the legal pages and the copyright line.
+// The footer: brand and description, quick links to the landing sections, the services
+// (the owner's list, or the services' titles), the legal pages and the copyright line.
 import { type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { footerServices, landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
+import { landingNav, legalNav, siteConfig, texts, type SectionAnchor } from '@/config/site'
 import { sectionHref, useSectionLink } from './use-section-link'
 import { SocialLinks } from './social-links'
 import { socialProfiles, type SocialAddresses } from './social-profiles'
@@ -26,9 +26,11 @@ interface SiteFooterProps {
   brand: ReactNode
   /** The business's social profiles, linked when they are web addresses. */
   contact: SocialAddresses | null | undefined
+  /** The services listed, in order. */
+  services: readonly string[]
 }
 
-export function SiteFooter({ title, description, brand, contact }: SiteFooterProps) {
+export function SiteFooter({ title, description, brand, contact, services }: SiteFooterProps) {
   const goTo = useSectionLink()
 
   const follow = (anchor: SectionAnchor) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -57,8 +59,8 @@ export function SiteFooter({ title, description, brand, contact }: SiteFooterPro
               ))}
             </FooterColumn>
             <FooterColumn title={texts.footer.services}>
-              {footerServices.map((service) => (
-                <li key={service} className="text-slate-300">
+              {services.map((service, index) => (
+                <li key={`${index}-${service}`} className="text-slate-300">
                   {service}
                 </li>
               ))}

@@ -3,13 +3,14 @@ import { adminSections } from '@/config/admin'
 import { resolveAdminSection } from './admin-section'
 
 describe('resolveAdminSection', () => {
-  it('keeps the known keys (the spec seven, Media, Statistics, Contact Details, Legal Pages, Backups, then Account), in the sidebar order', () => {
+  it('keeps the known keys (the spec seven, Site Texts, Media, Statistics, Contact Details, Legal Pages, Backups, then Account), in the sidebar order', () => {
     expect(adminSections.map((s) => s.key)).toEqual([
       'hero',
       'services',
       'portfolio',
       'testimonials',
       'about',
+      'texts',
       'media',
       'contact',
       'stats',
@@ -25,6 +26,7 @@ describe('resolveAdminSection', () => {
       'Portfolio',
       'Testimonials',
       'About',
+      'Site Texts',
       'Media',
       'Contact Messages',
       'Statistics',

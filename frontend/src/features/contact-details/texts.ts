@@ -30,9 +30,6 @@ export const contactDetailsTexts = {
   success: 'Contact details updated successfully!',
   failure: 'Error saving contact details. Please try again.',
   logSave: 'Error saving contact details:',
-  checklistTitle: 'Finish setting up your business details',
-  checklistIntro: 'Your site still shows placeholder details. Replace them so customers can reach you:',
-  checklistOpen: 'Open Contact Details',
   checklist: {
     phone: 'Your phone number',
     email: 'Your email address',

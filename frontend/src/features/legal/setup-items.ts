@@ -1,18 +1,10 @@
 // The setup checklist's items for the legal pages: each page still showing the original
 // text is one item, until the owner saves their own text or keeps the original
 // (its key in site_texts.confirmed_defaults, which the checklist filters).
-import type { AdminSectionKey } from '@/config/admin'
+import type { SetupItem } from '@/features/setup/setup-items'
 import { legalTexts } from './texts'
 import { useLegalPage } from './api/get-legal-page'
 import type { LegalPageRow, LegalSlug } from './types'
-
-// The checklist's item shape (features/setup/setup-items.ts), kept here until the two meet.
-export interface SetupItem {
-  key: string
-  label: string
-  section: AdminSectionKey
-  confirmable: boolean
-}
 
 const slugs: readonly LegalSlug[] = ['terms', 'privacy']
 

@@ -2,7 +2,6 @@
 // the photos in the gallery's order, the cover (main image) first in `images` and as
 // `image_url`, each with its alt text; new items get category curtains, featured off and
 // sort_order = the count.
-import { portfolioCategories, type PortfolioCategory } from '@/config/site'
 import { galleryFields, photosOf, type GalleryPhoto } from '@/features/media/gallery-order'
 import type { PortfolioItem } from './types'
 
@@ -10,7 +9,8 @@ export interface PortfolioFormValues {
   title: string
   /** The photos, the cover first. */
   photos: GalleryPhoto[]
-  category: PortfolioCategory
+  /** One of the owner's categories (site_texts.portfolio_categories). */
+  category: string
   /** Rich-text HTML from the editor, already lightly cleaned. */
   description: string
   featured: boolean
@@ -22,12 +22,13 @@ export interface PortfolioPayload {
   image_url: string
   images: string[]
   image_alts: string[]
-  category: PortfolioCategory
+  category: string
   featured: boolean
   sort_order: number
 }
 
-export type PortfolioUpdatePayload = PortfolioPayload & { updated_at: string }
+/** A saved edit is the owner's own project: no longer a sample (a new one never is). */
+export type PortfolioUpdatePayload = PortfolioPayload & { updated_at: string; is_sample: false }
 
 export const emptyPortfolioForm: PortfolioFormValues = {
   title: '',
@@ -37,8 +38,9 @@ export const emptyPortfolioForm: PortfolioFormValues = {
   featured: false,
 }
 
-export function toPortfolioCategory(category: string | null | undefined): PortfolioCategory {
-  return (portfolioCategories as readonly string[]).includes(category ?? '') ? (category as PortfolioCategory) : 'curtains'
+/** The item's category, or curtains for an item without one. */
+export function toPortfolioCategory(category: string | null | undefined): string {
+  return category?.trim() ? category : emptyPortfolioForm.category
 }
 
 /** An item's values for editing: its photos in order, the main image first. */
@@ -68,5 +70,5 @@ export function buildPortfolioPayload(values: PortfolioFormValues, sortOrder: nu
 }
 
 export function buildPortfolioUpdate(values: PortfolioFormValues, sortOrder: number, now: Date = new Date()): PortfolioUpdatePayload {
-  return { ...buildPortfolioPayload(values, sortOrder), updated_at: now.toISOString() }
+  return { ...buildPortfolioPayload(values, sortOrder), updated_at: now.toISOString(), is_sample: false }
 }

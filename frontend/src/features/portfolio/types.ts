@@ -14,5 +14,7 @@ export interface PortfolioItem {
   image_focus?: string[] | null
   featured: boolean
   sort_order: number
+  /** Shipped with the install and not edited since; marked in the admin only. */
+  is_sample?: boolean
   updated_at: string | null
 }

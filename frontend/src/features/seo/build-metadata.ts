@@ -14,6 +14,8 @@ export interface MetadataInput {
 
 export interface MetadataContext {
   siteTitle?: string | null
+  /** Follows the site title in the default title (site_texts.title_suffix); the spec's when absent. */
+  titleSuffix?: string | null
   heroSubtitle?: string | null
   heroImage?: string | null
   /** The site's origin, e.g. https://shop.example; relative urls are resolved against it. */
@@ -45,14 +47,14 @@ export function absoluteUrl(value: string, origin: string): string {
   }
 }
 
-export function defaultTitle(siteTitle: string | null | undefined): string {
-  return `${present(siteTitle) ?? siteConfig.title}${siteConfig.titleSuffix}`
+export function defaultTitle(siteTitle: string | null | undefined, titleSuffix: string | null | undefined = siteConfig.titleSuffix): string {
+  return `${present(siteTitle) ?? siteConfig.title}${titleSuffix ?? siteConfig.titleSuffix}`
 }
 
 export function buildMetadata(input: MetadataInput, context: MetadataContext): Metadata {
   const siteName = present(context.siteTitle) ?? siteConfig.title
   return {
-    title: present(input.title) ?? defaultTitle(siteName),
+    title: present(input.title) ?? defaultTitle(siteName, context.titleSuffix),
     description: present(input.description) ?? present(context.heroSubtitle) ?? seoDefaults.description,
     // Link previews need a raster: the hero's 1200×630 crop, or the shipped JPEG for the SVG art.
     image: absoluteUrl(present(input.image) ?? shareImageFor(context.heroImage, context.origin) ?? seoDefaults.image, context.origin),

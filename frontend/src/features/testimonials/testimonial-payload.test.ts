@@ -34,6 +34,7 @@ describe('testimonial payloads', () => {
       avatar_url: 'https://a.example/b.png',
       featured: false,
       sort_order: 0,
+      is_sample: false,
       updated_at: '2025-02-03T04:05:06.000Z',
     })
   })

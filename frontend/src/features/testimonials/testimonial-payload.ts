@@ -23,7 +23,8 @@ export interface TestimonialPayload {
   sort_order: number
 }
 
-export type TestimonialUpdatePayload = TestimonialPayload & { updated_at: string }
+/** A saved edit is the owner's own testimonial: no longer a sample (a new one never is). */
+export type TestimonialUpdatePayload = TestimonialPayload & { updated_at: string; is_sample: false }
 
 export const emptyTestimonialForm: TestimonialFormValues = {
   name: '',
@@ -67,5 +68,5 @@ export function buildTestimonialPayload(values: TestimonialFormValues, sortOrder
 }
 
 export function buildTestimonialUpdate(values: TestimonialFormValues, sortOrder: number, now: Date = new Date()): TestimonialUpdatePayload {
-  return { ...buildTestimonialPayload(values, sortOrder), updated_at: now.toISOString() }
+  return { ...buildTestimonialPayload(values, sortOrder), updated_at: now.toISOString(), is_sample: false }
 }

@@ -9,5 +9,7 @@ export interface Testimonial {
   avatar_url: string | null
   featured: boolean
   sort_order: number
+  /** Shipped with the install and not edited since; marked in the admin only. */
+  is_sample?: boolean
   updated_at: string | null
 }

@@ -1,6 +1,6 @@
 // Landing page about section: the story, an image and four figures.
 import { SectionHeading } from '@/components/ui/section-heading'
-import { texts } from '@/config/site'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 import { useAboutContent } from '../api/get-about-content'
 import { aboutStats, aboutTitle } from '../about-stats'
 import type { AboutContent } from '../types'
@@ -14,7 +14,8 @@ interface AboutViewProps {
 }
 
 export function AboutView({ about, isLoading }: AboutViewProps) {
-  const stats = aboutStats(about)
+  const site = useSiteTexts()
+  const stats = aboutStats(about, site)
   return (
     <AboutFrame>
       {isLoading ? (
@@ -39,8 +40,9 @@ export function AboutView({ about, isLoading }: AboutViewProps) {
             </div>
           </div>
           <div>
-            <SectionHeading id="about-heading" eyebrow={texts.about.eyebrow} title={aboutTitle(about)} align="left" />
+            <SectionHeading id="about-heading" eyebrow={site.about.eyebrow} title={aboutTitle(about)} align="left" />
             {about?.content && <p className="mt-6 text-lg leading-relaxed whitespace-pre-line text-slate-600">{about.content}</p>}
+            {stats.length > 0 && (
             <dl className="mt-10 grid grid-cols-2 gap-4">
               {stats.map((stat) => (
                 <div key={stat.label} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70">
@@ -49,6 +51,7 @@ export function AboutView({ about, isLoading }: AboutViewProps) {
                 </div>
               ))}
             </dl>
+            )}
           </div>
         </div>
       )}

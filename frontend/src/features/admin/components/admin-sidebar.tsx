@@ -15,6 +15,7 @@ import {
   Scale,
   MessageSquareQuote,
   Settings,
+  Type,
   Wrench,
   type LucideIcon,
 } from 'lucide-react'
@@ -28,6 +29,7 @@ const icons: Record<AdminSectionKey, LucideIcon> = {
   portfolio: Image,
   testimonials: MessageSquareQuote,
   about: Info,
+  texts: Type,
   media: Images,
   contact: Mail,
   stats: ChartColumn,

@@ -5,6 +5,7 @@
 // is sent (../contact-draft.ts), so a failure or a reload never loses it.
 import { CircleCheck, Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -31,6 +32,7 @@ type Status = 'idle' | 'submitting' | 'success'
 
 export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(loadContactDraft)
+  const { replyPromise } = useSiteTexts()
   const [status, setStatus] = useState<Status>('idle')
   const [error, setError] = useState<string | null>(null)
   const id = useId()
@@ -108,7 +110,7 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
         <h3 ref={thankYouRef} tabIndex={-1} className="font-display text-3xl font-semibold text-slate-950 outline-none">
           {t.thankYouTitle}
         </h3>
-        <p className="mt-3 max-w-sm text-slate-600">{t.thankYouText}</p>
+        <p className="mt-3 max-w-sm text-slate-600">{t.thankYouText(replyPromise)}</p>
         <Button
           variant="outline"
           className="mt-8"

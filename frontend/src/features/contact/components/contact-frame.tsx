@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { SectionHeading } from '@/components/ui/section-heading'
-import { texts } from '@/config/site'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 import type { ContactInfo } from '@/features/site/types'
 
 interface ContactFrameProps {
@@ -12,6 +12,7 @@ interface ContactFrameProps {
 }
 
 export function ContactFrame({ busy, details, form }: ContactFrameProps) {
+  const section = useSiteTexts().contact
   return (
     <section
       id="contact"
@@ -26,9 +27,9 @@ export function ContactFrame({ busy, details, form }: ContactFrameProps) {
             <div className="relative">
               <SectionHeading
                 id="contact-heading"
-                eyebrow={texts.contact.eyebrow}
-                title={texts.contact.heading}
-                intro={texts.contact.intro}
+                eyebrow={section.eyebrow}
+                title={section.heading}
+                intro={section.intro}
                 align="left"
                 tone="dark"
               />

@@ -1,11 +1,12 @@
-// The /portfolio category buttons: 'All Projects', then one per category in use.
+// The /portfolio category buttons: 'All Projects', then one per category in use, in the
+// owner's order and with the owner's labels.
 import { texts } from '@/config/site'
 import { cn } from '@/lib/cn'
-import { formatCategoryLabel } from '@/lib/format'
+import type { Category } from '@/features/site-texts/types'
 import { allCategories } from '../gallery'
 
 interface CategoryFilterProps {
-  categories: string[]
+  categories: Category[]
   value: string
   onChange: (category: string) => void
   className?: string
@@ -14,7 +15,7 @@ interface CategoryFilterProps {
 export function CategoryFilter({ categories, value, onChange, className }: CategoryFilterProps) {
   const options = [
     { value: allCategories, label: texts.portfolioPage.allCategories },
-    ...categories.map((category) => ({ value: category, label: formatCategoryLabel(category) })),
+    ...categories,
   ]
   return (
     <div role="group" aria-label="Filter projects by category" className={cn('flex flex-wrap gap-2', className)}>

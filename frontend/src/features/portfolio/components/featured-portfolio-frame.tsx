@@ -6,9 +6,11 @@ import { Link } from 'react-router'
 import { buttonVariants } from '@/components/ui/button'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { texts } from '@/config/site'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 import { EmptyState } from './empty-state'
 
 export function FeaturedPortfolioFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  const section = useSiteTexts().featured
   return (
     <section
       id="portfolio"
@@ -20,9 +22,9 @@ export function FeaturedPortfolioFrame({ busy, children }: { busy?: boolean; chi
         <div className="mb-14 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
           <SectionHeading
             id="portfolio-heading"
-            eyebrow={texts.featured.eyebrow}
-            title={texts.featured.heading}
-            intro={texts.featured.intro}
+            eyebrow={section.eyebrow}
+            title={section.heading}
+            intro={section.intro}
             align="left"
           />
           <Link to="/portfolio" className={buttonVariants({ variant: 'outline', className: 'self-start md:self-auto' })}>

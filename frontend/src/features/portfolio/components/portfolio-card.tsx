@@ -5,7 +5,8 @@ import { useMemo } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { cardVariants } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
-import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
+import { htmlToPlainText } from '@/lib/format'
+import { useCategoryLabel } from '@/features/site-texts/api/get-site-texts'
 import { SiteImage } from '@/features/media/components/site-image'
 import { focusOf } from '@/features/media/focal-point'
 import { photoAlt } from '@/features/media/gallery-order'
@@ -31,6 +32,7 @@ interface PortfolioCardProps {
 export function PortfolioCard({ item, onOpen, clamp, priority }: PortfolioCardProps) {
   const summary = useMemo(() => htmlToPlainText(item.description), [item.description])
   const photos = galleryImages(item).length
+  const categoryLabel = useCategoryLabel()
   return (
     <article
       data-testid="portfolio-card"
@@ -50,7 +52,7 @@ export function PortfolioCard({ item, onOpen, clamp, priority }: PortfolioCardPr
           className="size-full object-cover transition duration-500 group-hover:scale-105"
         />
         <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          <Badge variant="overlay">{formatCategoryLabel(item.category)}</Badge>
+          <Badge variant="overlay">{categoryLabel(item.category)}</Badge>
           {photos > 1 && (
             <Badge variant="dark">
               <Images aria-hidden="true" />

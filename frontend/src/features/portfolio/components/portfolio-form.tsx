@@ -9,11 +9,11 @@ import { LoadBoundary } from '@/components/ui/load-boundary'
 import { Select } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminTexts } from '@/config/admin'
-import { portfolioCategories, type PortfolioCategory } from '@/config/site'
 import { ListForm, type ListFormProps } from '@/features/admin/editors/list-form'
 import { useViewOnly } from '@/features/admin/guard/view-only'
 import { GalleryEditor } from '@/features/media/components/gallery-editor'
-import { formatCategoryLabel } from '@/lib/format'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
+import { categoryOptions } from '@/features/site-texts/resolve'
 import { lazyWithRetry } from '@/lib/lazy-with-retry'
 import { editorHtmlToDescription } from '../editor-html'
 import { isPortfolioComplete, type PortfolioFormValues } from '../portfolio-payload'
@@ -29,6 +29,7 @@ const t = adminTexts.portfolio
 
 export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
   const viewOnly = useViewOnly()
+  const { categories } = useSiteTexts()
   return (
     <ListForm
       {...props}
@@ -45,10 +46,10 @@ export function PortfolioForm(props: ListFormProps<PortfolioFormValues>) {
             </Field>
             <Field label={t.fields.category}>
               {(control) => (
-                <Select {...control} value={values.category} onChange={(e) => set('category', e.target.value as PortfolioCategory)}>
-                  {portfolioCategories.map((category) => (
-                    <option key={category} value={category}>
-                      {formatCategoryLabel(category)}
+                <Select {...control} value={values.category} onChange={(e) => set('category', e.target.value)}>
+                  {categoryOptions(categories, values.category).map((category) => (
+                    <option key={category.value} value={category.value}>
+                      {category.label}
                     </option>
                   ))}
                 </Select>

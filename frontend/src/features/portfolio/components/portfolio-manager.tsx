@@ -8,7 +8,9 @@ import { adminTexts } from '@/config/admin'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
 import { ListManager, type ListRowProps } from '@/features/admin/editors/list-manager'
 import { useListDrafts } from '@/features/history/use-list-drafts'
-import { formatCategoryLabel, htmlToPlainText } from '@/lib/format'
+import { htmlToPlainText } from '@/lib/format'
+import { useCategoryLabel } from '@/features/site-texts/api/get-site-texts'
+import { SampleBadge } from '@/features/site-texts/components/sample-badge'
 import { useCreatePortfolioItem } from '../api/create-portfolio-item'
 import { useDeletePortfolioItem } from '../api/delete-portfolio-item'
 import { usePortfolioItems } from '../api/get-portfolio-items'
@@ -46,6 +48,7 @@ function PortfolioAdminCard({ item, deleting, onEdit, onDelete }: ListRowProps<P
   // The card shows the description's text only: no stored HTML is rendered here.
   const summary = useMemo(() => htmlToPlainText(item.description), [item.description])
   const imageCount = item.images?.length ?? 0
+  const categoryLabel = useCategoryLabel()
   return (
     <Card data-testid="portfolio-admin-card" className="flex flex-col overflow-hidden">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -59,7 +62,8 @@ function PortfolioAdminCard({ item, deleting, onEdit, onDelete }: ListRowProps<P
       </div>
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge>{formatCategoryLabel(item.category)}</Badge>
+          <Badge>{categoryLabel(item.category)}</Badge>
+          {item.is_sample && <SampleBadge />}
           {item.featured && <Badge variant="accent">{adminTexts.featured}</Badge>}
         </div>
         <h3 className="mt-3 font-semibold text-slate-950">{item.title}</h3>

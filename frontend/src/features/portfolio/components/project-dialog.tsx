@@ -11,7 +11,8 @@ import { Dialog, DialogClose } from '@/components/ui/dialog'
 import { RichText } from '@/components/ui/rich-text'
 import { texts } from '@/config/site'
 import { cn } from '@/lib/cn'
-import { formatCategoryLabel, formatPhotoCount } from '@/lib/format'
+import { formatPhotoCount } from '@/lib/format'
+import { useCategoryLabel } from '@/features/site-texts/api/get-site-texts'
 import { prefillService, serviceForCategory } from '@/features/contact/contact-prefill'
 import { scrollToSection } from '@/lib/scroll'
 import { SiteImage } from '@/features/media/components/site-image'
@@ -231,10 +232,11 @@ export function ProjectDialog({ item, open, onClose }: ProjectDialogProps) {
   const titleId = useId()
   const closeRef = useRef<HTMLButtonElement>(null)
   const navigate = useNavigate()
+  const categoryLabel = useCategoryLabel()
 
   if (!item) return null
   const photoCount = galleryImages(item).length
-  const category = formatCategoryLabel(item.category)
+  const category = categoryLabel(item.category)
 
   function getSimilarWork() {
     prefillService(serviceForCategory(item?.category))

@@ -4,6 +4,8 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { useHeroContent } from '@/features/hero/api/get-hero-content'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
+import { useSiteTextsRow } from '@/features/site-texts/api/get-site-texts'
+import { resolveSiteTexts } from '@/features/site-texts/resolve'
 import { applyMetadata } from '../apply-head'
 import { buildMetadata, type MetadataInput } from '../build-metadata'
 
@@ -11,7 +13,8 @@ export function PageMetadata({ title, description, image, url, type }: MetadataI
   const { pathname } = useLocation()
   const settings = useSiteSettings()
   const hero = useHeroContent()
-  const ready = !settings.isLoading && !hero.isLoading
+  const siteTexts = useSiteTextsRow()
+  const ready = !settings.isLoading && !hero.isLoading && !siteTexts.isLoading
 
   useEffect(() => {
     if (!ready) return
@@ -20,6 +23,7 @@ export function PageMetadata({ title, description, image, url, type }: MetadataI
         { title, description, image, url, type },
         {
           siteTitle: settings.data?.site_title,
+          titleSuffix: resolveSiteTexts(siteTexts.data).titleSuffix,
           heroSubtitle: hero.data?.subtitle,
           heroImage: hero.data?.background_image,
           origin: window.location.origin,
@@ -27,7 +31,7 @@ export function PageMetadata({ title, description, image, url, type }: MetadataI
         },
       ),
     )
-  }, [ready, title, description, image, url, type, pathname, settings.data, hero.data])
+  }, [ready, title, description, image, url, type, pathname, settings.data, hero.data, siteTexts.data])
 
   return null
 }

@@ -3,6 +3,7 @@ import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { texts } from '@/config/site'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 import { useServices } from '../api/get-services'
 import type { Service } from '../types'
 import { ServiceIcon } from './service-icon'
@@ -32,14 +33,15 @@ interface ServicesViewProps {
 }
 
 export function ServicesView({ services, isLoading }: ServicesViewProps) {
+  const section = useSiteTexts().services
   return (
     <section id="services" aria-labelledby="services-heading" className="scroll-mt-16 bg-slate-50 py-20 md:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="services-heading"
-          eyebrow={texts.services.eyebrow}
-          title={texts.services.heading}
-          intro={texts.services.intro}
+          eyebrow={section.eyebrow}
+          title={section.heading}
+          intro={section.intro}
         />
         {isLoading ? (
           <p role="status" className="mt-14 text-center text-slate-500">

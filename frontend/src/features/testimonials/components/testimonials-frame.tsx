@@ -2,10 +2,12 @@
 import type { ReactNode } from 'react'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { texts } from '@/config/site'
+import { useSiteTexts } from '@/features/site-texts/api/get-site-texts'
 
 export const testimonialsGridClass = 'mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3'
 
 export function TestimonialsFrame({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  const section = useSiteTexts().testimonials
   return (
     <section
       id="testimonials"
@@ -16,9 +18,9 @@ export function TestimonialsFrame({ busy, children }: { busy?: boolean; children
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="testimonials-heading"
-          eyebrow={texts.testimonials.eyebrow}
-          title={texts.testimonials.heading}
-          intro={texts.testimonials.intro}
+          eyebrow={section.eyebrow}
+          title={section.heading}
+          intro={section.intro}
         />
         {children}
       </div>

@@ -1,6 +1,7 @@
 // Testimonials Management: two-column cards; Add opens a form card at the
 // top, Edit turns a card into its form; only one form is open at a time.
 import { Badge } from '@/components/ui/badge'
+import { SampleBadge } from '@/features/site-texts/components/sample-badge'
 import { Card } from '@/components/ui/card'
 import { adminTexts } from '@/config/admin'
 import { DeleteButton, EditButton } from '@/features/admin/components/row-actions'
@@ -57,6 +58,7 @@ function TestimonialAdminCard({ item: testimonial, deleting, onEdit, onDelete }:
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-slate-950">{testimonial.name}</h3>
             {testimonial.featured && <Badge variant="accent">{adminTexts.featured}</Badge>}
+            {testimonial.is_sample && <SampleBadge />}
           </div>
           {testimonial.role && <p className="text-sm text-slate-500">{testimonial.role}</p>}
         </div>
