@@ -1,6 +1,9 @@
 //! `auth.uid()`, `auth.role()`, `auth.email()`, `auth.jwt()` and their lifetime
 //! in the transaction `begin_as` opens.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use pleat_db::{begin_as, Role};
 use serde_json::{json, Value};
 use sqlx::postgres::PgPoolOptions;

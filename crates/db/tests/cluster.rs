@@ -1,6 +1,9 @@
 //! The managed cluster, for real: initdb, start, stop, restart with the data
 //! kept, recovery after a crash, and the error when PostgreSQL is missing.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use std::ffi::OsString;
 
 use pleat_db::bins::BinLookup;

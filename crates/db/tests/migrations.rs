@@ -1,6 +1,9 @@
 //! Migration sets: applied once each, in order, with one history per set; an
 //! edited migration that already ran is refused.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use pleat_db::migrate::{self, Migration, Set};
 use pleat_test_support::{backend_sets, notes_migrations, AppMigrations, TestDatabase};
 use sqlx::PgPool;

@@ -5,6 +5,9 @@
 //! own neutral schema, and what the site's schema promises is tested in this
 //! package. The check lives here because it has to name the site's words.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use std::path::Path;
 
 const SITE_TABLES: &[&str] = &[

@@ -3,6 +3,9 @@
 //! the tests run, so check the compose file statically: it parses, and pleat
 //! is configured with the names `Config` reads.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use pleat_server::config::{Config, VARIABLES};
 
 fn compose() -> serde_yaml::Value {

@@ -1,6 +1,9 @@
 //! The site's migrations applied again change nothing: its seed rows are
 //! not added twice.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use pleat_test_support::{backend_sets, AppMigrations, TestDatabase};
 
 #[tokio::test]

@@ -2,6 +2,9 @@
 //! (`pleat_test_support`, `Application::build` on port 0) against a throwaway
 //! database (see `helpers::spawn_app`).
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod accounts;
 mod addresses;
 mod admin;

@@ -3,4 +3,7 @@
 //! trip through `pleat backup` and `pleat restore` is tested in
 //! crates/server/tests/backup.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod engine;

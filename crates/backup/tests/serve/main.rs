@@ -4,6 +4,9 @@
 //! mail after two scheduled failures in a row, runs whose server stopped.
 //! Slots are reached by ticking a worker at a chosen time, never by waiting.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

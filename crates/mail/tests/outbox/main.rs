@@ -3,6 +3,9 @@
 //! sending one mail twice, an SMTP server that is down and then up, and the
 //! log when no SMTP server is configured (no link or code unless asked for).
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod helpers;
 
 use std::collections::HashSet;

@@ -10,6 +10,9 @@
 //! `PLEAT_FUZZ_REPLAY=seed:index` reruns one case in-process and prints it.
 //! See docs/fuzzing.md.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod case;
 mod corpus;
 mod driver;

@@ -2,6 +2,9 @@
 //! end to end (parse → plan → execute as a role → respond) over
 //! `tests/fixtures/rest_schema.sql`, asserting the rows, counts and statuses.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod connections;
 mod counts;
 mod embeds;

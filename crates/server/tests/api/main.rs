@@ -1,6 +1,9 @@
 //! HTTP tests of pleat-server: the real `Application::build` on port 0 against
 //! a throwaway database (see `helpers::spawn_app`).
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod auth_limits;
 mod cors;
 mod health;

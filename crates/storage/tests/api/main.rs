@@ -2,6 +2,9 @@
 //! the whole app (`pleat_test_support`, `Application::build` on port 0) on a
 //! throwaway database.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 /// Each scenario `async fn name(app: TestApp)` of the module as two tests,
 /// `name::local` (a directory) and `name::s3` (the throwaway S3 server;
 /// skipped, loudly, without one).

@@ -3,6 +3,9 @@
 //! claims transaction-locally. Every statement that should fail runs in its own
 //! transaction, because a failed statement aborts the transaction it is in.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 mod anon;
 mod constraints;
 mod contact_limits;

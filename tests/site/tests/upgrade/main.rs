@@ -4,6 +4,9 @@
 //! made by another PostgreSQL major version is refused with how to upgrade it;
 //! `pg_upgrade` moves a cluster and keeps the old one.
 
+// Test code may unwrap (the workspace lints forbid it outside tests).
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
