@@ -18,6 +18,7 @@ import {
 } from '../contact-details'
 import { contactDetailsTexts as t } from '../texts'
 import { HoursFieldset } from './hours-fieldset'
+import { SpecialHoursFieldset } from './special-hours-fieldset'
 import { TextField } from './text-field'
 
 export function ContactDetailsEditor() {
@@ -47,7 +48,9 @@ function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues
   // After a refused save, the first field that needs fixing gets the focus (once rendered invalid).
   useEffect(() => {
     if (attempt === 0) return
-    formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"], [aria-invalid="true"] input')?.focus()
+    formRef.current
+      ?.querySelector<HTMLElement>('input[aria-invalid="true"], [aria-invalid="true"] input, [aria-invalid="true"] button')
+      ?.focus()
   }, [attempt])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -78,7 +81,47 @@ function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues
             onChange={set('email')}
           />
         </div>
-        <TextField label={t.fields.address} name="address" autoComplete="street-address" value={values.address} onChange={set('address')} />
+        <fieldset className="space-y-4">
+          <legend className="text-base font-semibold text-slate-950">{t.addressTitle}</legend>
+          <p className="text-sm text-slate-600">{t.addressHint}</p>
+          <TextField
+            label={t.fields.street}
+            name="address_street"
+            autoComplete="address-line1"
+            value={values.street}
+            onChange={set('street')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t.fields.locality}
+              name="address_locality"
+              autoComplete="address-level2"
+              value={values.locality}
+              onChange={set('locality')}
+            />
+            <TextField
+              label={t.fields.region}
+              name="address_region"
+              autoComplete="address-level1"
+              value={values.region}
+              onChange={set('region')}
+            />
+            <TextField
+              label={t.fields.postcode}
+              name="address_postcode"
+              autoComplete="postal-code"
+              value={values.postcode}
+              onChange={set('postcode')}
+            />
+            <TextField
+              label={t.fields.country}
+              name="address_country"
+              autoComplete="country-name"
+              value={values.country}
+              onChange={set('country')}
+            />
+          </div>
+        </fieldset>
       </Card>
 
       <Card className="space-y-4 p-6 sm:p-8">
@@ -90,6 +133,14 @@ function DetailsForm(props: SingleRowFormProps<ContactInfo, ContactDetailsValues
           hint={t.hoursNoteHint}
           value={values.hoursNote}
           onChange={set('hoursNote')}
+        />
+      </Card>
+
+      <Card className="p-6 sm:p-8">
+        <SpecialHoursFieldset
+          list={values.special}
+          error={errors.special}
+          onChange={(special) => setValues((current) => ({ ...current, special }))}
         />
       </Card>
 
