@@ -20,6 +20,8 @@ export interface MetadataContext {
   origin: string
   /** The current path, the canonical url when the page gives none. */
   pathname: string
+  /** site_settings.site_language (BCP 47); the spec's 'en' when unset. */
+  language?: string | null
 }
 
 export interface Metadata {
@@ -29,6 +31,31 @@ export interface Metadata {
   url: string
   type: string
   siteName: string
+  /** For <html lang>: a BCP 47 tag such as en-GB. */
+  language: string
+  /** og:locale: the same as language_TERRITORY, e.g. en_GB. */
+  locale: string
+}
+
+const languageTag = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
+
+/** The site's language as a tag for <html lang>: the setting when well formed, else 'en'. */
+export function siteLanguage(value: string | null | undefined): string {
+  const tag = value?.trim()
+  return tag && languageTag.test(tag) ? tag : seoDefaults.language
+}
+
+/**
+ * og:locale for a language tag: "en-GB" → "en_GB"; a bare language takes its usual
+ * country ("fr" → "fr_FR", "en" → "en_US"), or stays bare when none is listed.
+ */
+export function ogLocale(language: string): string {
+  const [lang, ...rest] = siteLanguage(language).split('-')
+  const region = rest.find((part) => /^([A-Za-z]{2}|\d{3})$/.test(part))
+  const base = lang.toLowerCase()
+  if (region) return `${base}_${region.toUpperCase()}`
+  const usual = (seoDefaults.usualRegions as Record<string, string>)[base]
+  return usual ? `${base}_${usual}` : base
 }
 
 function present(value: string | null | undefined): string | undefined {
@@ -59,6 +86,8 @@ export function buildMetadata(input: MetadataInput, context: MetadataContext): M
     url: absoluteUrl(present(input.url) ?? context.pathname, context.origin),
     type: present(input.type) ?? seoDefaults.type,
     siteName,
+    language: siteLanguage(context.language),
+    locale: ogLocale(siteLanguage(context.language)),
   }
 }
 
@@ -79,6 +108,7 @@ export function metaTags(metadata: Metadata): HeadTag[] {
     { attribute: 'property', key: 'og:url', content: metadata.url },
     { attribute: 'property', key: 'og:type', content: metadata.type },
     { attribute: 'property', key: 'og:site_name', content: metadata.siteName },
+    { attribute: 'property', key: 'og:locale', content: metadata.locale },
     { attribute: 'name', key: 'twitter:card', content: seoDefaults.twitterCard },
     { attribute: 'name', key: 'twitter:title', content: metadata.title },
     { attribute: 'name', key: 'twitter:description', content: metadata.description },

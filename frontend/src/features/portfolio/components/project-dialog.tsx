@@ -12,7 +12,7 @@ import { RichText } from '@/components/ui/rich-text'
 import { texts } from '@/config/site'
 import { cn } from '@/lib/cn'
 import { formatCategoryLabel, formatPhotoCount } from '@/lib/format'
-import { prefillService, serviceForCategory } from '@/features/contact/contact-prefill'
+import { prefillService } from '@/features/contact/contact-prefill'
 import { scrollToSection } from '@/lib/scroll'
 import { SiteImage } from '@/features/media/components/site-image'
 import { focusOf } from '@/features/media/focal-point'
@@ -237,7 +237,7 @@ export function ProjectDialog({ item, open, onClose }: ProjectDialogProps) {
   const category = formatCategoryLabel(item.category)
 
   function getSimilarWork() {
-    prefillService(serviceForCategory(item?.category))
+    prefillService(item?.category ?? '')
     onClose()
     // After the dialog has closed (and handed focus back), so the scroll and the focus
     // on the contact section are the last word.
