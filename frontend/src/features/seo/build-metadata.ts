@@ -2,6 +2,9 @@
 // by the page or filled with the spec's defaults.
 import { seoDefaults, siteConfig } from '@/config/site'
 import { shareImageFor } from '@/features/media/image-urls'
+import { ogLocale, siteLanguage } from '@/lib/site-language'
+
+export { ogLocale, siteLanguage }
 
 export interface MetadataInput {
   title?: string | null
@@ -35,27 +38,6 @@ export interface Metadata {
   language: string
   /** og:locale: the same as language_TERRITORY, e.g. en_GB. */
   locale: string
-}
-
-const languageTag = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
-
-/** The site's language as a tag for <html lang>: the setting when well formed, else 'en'. */
-export function siteLanguage(value: string | null | undefined): string {
-  const tag = value?.trim()
-  return tag && languageTag.test(tag) ? tag : seoDefaults.language
-}
-
-/**
- * og:locale for a language tag: "en-GB" → "en_GB"; a bare language takes its usual
- * country ("fr" → "fr_FR", "en" → "en_US"), or stays bare when none is listed.
- */
-export function ogLocale(language: string): string {
-  const [lang, ...rest] = siteLanguage(language).split('-')
-  const region = rest.find((part) => /^([A-Za-z]{2}|\d{3})$/.test(part))
-  const base = lang.toLowerCase()
-  if (region) return `${base}_${region.toUpperCase()}`
-  const usual = (seoDefaults.usualRegions as Record<string, string>)[base]
-  return usual ? `${base}_${usual}` : base
 }
 
 function present(value: string | null | undefined): string | undefined {

@@ -51,7 +51,9 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs, ser
   const errorId = `${id}-error`
   const choices = serviceChoices(services)
   const choicesRef = useRef(choices)
-  choicesRef.current = choices
+  useEffect(() => {
+    choicesRef.current = choices
+  })
   /** Props that tie a field to the message under it while it is wrong. */
   const described = (field: keyof ContactFormValues, suffix: string) =>
     fieldErrors[field] ? { 'aria-describedby': `${id}-${suffix}-error`, 'aria-invalid': true as const } : {}

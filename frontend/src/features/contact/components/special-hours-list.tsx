@@ -7,7 +7,7 @@ import {
   parseSpecialHours,
   upcomingSpecialHours,
 } from '@/features/contact-details/special-hours'
-import { siteLanguage } from '@/features/seo/build-metadata'
+import { siteLanguage } from '@/lib/site-language'
 import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import { contactSectionTexts as t } from '../texts'
 
