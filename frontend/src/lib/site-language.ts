@@ -4,6 +4,11 @@ import { seoDefaults } from '@/config/site'
 
 const languageTag = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
 
+/** Whether `value` is a language tag site_settings accepts (en, en-GB, fr-FR, zh-Hant-TW). */
+export function isLanguageTag(value: string): boolean {
+  return languageTag.test(value) && value.length <= 35
+}
+
 /** The site's language as a tag for <html lang>: the setting when well formed, else 'en'. */
 export function siteLanguage(value: string | null | undefined): string {
   const tag = value?.trim()

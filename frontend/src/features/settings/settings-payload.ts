@@ -1,7 +1,11 @@
 // The site settings form's values, the colour presets, and the site_settings payload it
 // saves.
-import { defaultColors, siteConfig, type ColorPreset } from '@/config/site'
+import { defaultColors, seoDefaults, siteConfig, type ColorPreset } from '@/config/site'
+import { isLanguageTag } from '@/lib/site-language'
+import { adminTexts } from '@/config/admin'
 import type { SiteSettings } from '@/features/site/types'
+
+const settingsTexts = adminTexts.settings
 
 export interface SettingsFormValues {
   siteTitle: string
@@ -9,6 +13,8 @@ export interface SettingsFormValues {
   logoUrl: string
   primaryColor: string
   secondaryColor: string
+  priceRange: string
+  siteLanguage: string
 }
 
 export interface SiteSettingsPayload {
@@ -17,6 +23,8 @@ export interface SiteSettingsPayload {
   logo_url: string | null
   primary_color: string
   secondary_color: string
+  price_range: string
+  site_language: string
   updated_at: string
 }
 
@@ -36,6 +44,8 @@ export function settingsFormValues(settings: SiteSettings | null | undefined): S
     logoUrl: settings?.logo_url ?? '',
     primaryColor: settings?.primary_color ?? defaultColors.primary,
     secondaryColor: settings?.secondary_color ?? defaultColors.secondary,
+    priceRange: settings?.price_range ?? seoDefaults.priceRange,
+    siteLanguage: settings?.site_language ?? seoDefaults.language,
   }
 }
 
@@ -59,6 +69,15 @@ export function buildSettingsPayload(values: SettingsFormValues, now: Date = new
     logo_url: values.logoUrl.trim() || null,
     primary_color: values.primaryColor.trim(),
     secondary_color: values.secondaryColor.trim(),
+    price_range: values.priceRange.trim().slice(0, 30),
+    site_language: values.siteLanguage.trim(),
     updated_at: now.toISOString(),
   }
+}
+
+/** The first value the database would refuse, as the message to show, else null. */
+export function settingsProblem(values: SettingsFormValues): string | null {
+  if (!values.siteTitle.trim()) return settingsTexts.titleRequired
+  if (!isLanguageTag(values.siteLanguage.trim())) return settingsTexts.badLanguage
+  return null
 }

@@ -14,7 +14,15 @@ import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import type { SiteSettings } from '@/features/site/types'
 import { cn } from '@/lib/cn'
 import { useSaveSiteSettings } from '../api/save-site-settings'
-import { applyPreset, buildSettingsPayload, isPresetActive, settingsFormValues, type SettingsFormValues } from '../settings-payload'
+import {
+  applyPreset,
+  buildSettingsPayload,
+  isPresetActive,
+  settingsFormValues,
+  settingsProblem,
+  type SettingsFormValues,
+} from '../settings-payload'
+import { SearchDetailsCard } from './search-details-card'
 import { ColorField } from './color-field'
 import { ColorPreview } from './color-preview'
 
@@ -29,7 +37,7 @@ export function SiteSettingsEditor() {
       query={query}
       drafts={useRowDrafts('site_settings', query, '/')}
       save={useSaveSiteSettings()}
-      check={(values: SettingsFormValues) => (values.siteTitle.trim() ? null : 'Site title is required.')}
+      check={settingsProblem}
       build={buildSettingsPayload}
       Form={SettingsForm}
     />
@@ -74,6 +82,8 @@ function SettingsForm(props: SingleRowFormProps<SiteSettings, SettingsFormValues
               )}
             </Field>
           </Card>
+
+          <SearchDetailsCard values={values} change={change} />
 
           <Card className="space-y-5 p-6 sm:p-8">
             <h3 className="text-lg font-semibold text-slate-950">{t.colorTitle}</h3>
