@@ -21,7 +21,7 @@ export function siteLanguage(value: string | null | undefined): string {
  */
 export function ogLocale(language: string): string {
   const [lang, ...rest] = siteLanguage(language).split('-')
-  const region = rest.find((part) => /^([A-Za-z]{2}|\d{3})$/.test(part))
+  const region = rest.find((part) => /^[A-Za-z]{2}$/.test(part))
   const base = lang.toLowerCase()
   if (region) return `${base}_${region.toUpperCase()}`
   const usual = (seoDefaults.usualRegions as Record<string, string>)[base]

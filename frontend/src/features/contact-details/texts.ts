@@ -95,3 +95,15 @@ export const hoursEditorTexts = {
   note: 'Note (Optional)',
   notePlaceholder: 'e.g. Christmas',
 } as const
+
+/** The business name's own form at the top of Contact Details. */
+export const businessNameTexts = {
+  label: 'Business Name',
+  hint: 'Appears in the header, footer and browser title',
+  save: 'Save Business Name',
+  saving: 'Saving...',
+  required: 'Business name is required.',
+  success: 'Business name updated successfully!',
+  failure: 'Error saving the business name. Please try again.',
+  logSave: 'Error saving the business name:',
+} as const

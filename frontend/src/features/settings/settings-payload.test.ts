@@ -36,7 +36,6 @@ describe('colour presets', () => {
 describe('buildSettingsPayload', () => {
   it('sends the spec fields, trimmed, empty optional ones as null, updated_at stamped', () => {
     expect(buildSettingsPayload(values, new Date('2025-06-07T08:09:10Z'))).toEqual({
-      site_title: 'Pleat Interiors',
       site_description: 'Made to measure.',
       logo_url: null,
       primary_color: '#1e293b',
@@ -58,9 +57,8 @@ describe('settings form', () => {
     })
   })
 
-  it('refuses a missing title and a language that is not a tag', () => {
+  it('refuses a language that is not a tag', () => {
     expect(settingsProblem(values)).toBeNull()
-    expect(settingsProblem({ ...values, siteTitle: ' ' })).toBe('Site title is required.')
     expect(settingsProblem({ ...values, siteLanguage: 'English' })).toBe('Enter the language as a code such as en, en-GB or fr-FR.')
     expect(settingsProblem({ ...values, siteLanguage: 'en_GB' })).toBe('Enter the language as a code such as en, en-GB or fr-FR.')
   })

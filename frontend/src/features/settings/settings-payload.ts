@@ -17,8 +17,8 @@ export interface SettingsFormValues {
   siteLanguage: string
 }
 
+/** The business name (site_title) is saved by its own form in Contact Details, so it is not here. */
 export interface SiteSettingsPayload {
-  site_title: string
   site_description: string | null
   logo_url: string | null
   primary_color: string
@@ -64,7 +64,6 @@ export function isPresetActive(values: Pick<SettingsFormValues, 'primaryColor' |
 
 export function buildSettingsPayload(values: SettingsFormValues, now: Date = new Date()): SiteSettingsPayload {
   return {
-    site_title: values.siteTitle.trim(),
     site_description: values.siteDescription.trim() || null,
     logo_url: values.logoUrl.trim() || null,
     primary_color: values.primaryColor.trim(),
@@ -77,7 +76,6 @@ export function buildSettingsPayload(values: SettingsFormValues, now: Date = new
 
 /** The first value the database would refuse, as the message to show, else null. */
 export function settingsProblem(values: SettingsFormValues): string | null {
-  if (!values.siteTitle.trim()) return settingsTexts.titleRequired
   if (!isLanguageTag(values.siteLanguage.trim())) return settingsTexts.badLanguage
   return null
 }

@@ -2,7 +2,6 @@
 // (six presets, pickers, hex fields, live preview); saved by id or inserted when missing.
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
 import { colorPresets, defaultColors } from '@/config/site'
@@ -51,9 +50,6 @@ function SettingsForm(props: SingleRowFormProps<SiteSettings, SettingsFormValues
         <>
           <Card className="space-y-5 p-6 sm:p-8">
             <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
-            <Field label={t.fields.siteTitle} hint={t.siteTitleHint} required>
-              {(control) => <Input {...control} name="site_title" value={values.siteTitle} onChange={change('siteTitle')} required />}
-            </Field>
             <Field label={t.fields.siteDescription} hint={t.siteDescriptionHint}>
               {(control) => (
                 <Textarea
