@@ -49,7 +49,7 @@ export function BusinessNameCard() {
 
   return (
     <Card className="p-6 sm:p-8">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t.label}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label={t.label} hint={t.hint} required>
           {(control) => (
             <Input
