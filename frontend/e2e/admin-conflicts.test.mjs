@@ -297,7 +297,7 @@ describe('unsaved edits and a reload', () => {
   it('a single-row section comes back after a reload; Save writes it and the note goes', async () => {
     const page = await ownerTab('desktop');
     await openSection(page, 'Site Settings');
-    const title = fieldByLabel(page, 'Business Name');
+    const title = fieldByLabel(page, 'Site Description');
     await title.fill('Pleat Interiors (restored)');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
@@ -307,7 +307,7 @@ describe('unsaved edits and a reload', () => {
     await saveChanges(page);
     await page.getByText('Site settings updated successfully!').waitFor();
     await page.getByTestId('restored-draft').waitFor({ state: 'detached' });
-    assert.equal((await sql('select site_title from site_settings'))[0].site_title, 'Pleat Interiors (restored)');
+    assert.equal((await sql('select site_description from site_settings'))[0].site_description, 'Pleat Interiors (restored)');
   });
 });
 

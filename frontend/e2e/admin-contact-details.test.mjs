@@ -62,7 +62,7 @@ describe('contact details', () => {
   it('saves every detail and the weekly hours', async () => {
     await page.getByLabel('Phone', { exact: true }).fill(DETAILS.phone);
     await page.getByLabel('Email', { exact: true }).fill(DETAILS.email);
-    await page.getByLabel('Address', { exact: true }).fill(DETAILS.address);
+    await page.getByLabel('Street Address', { exact: true }).fill(DETAILS.address);
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
       await page.getByLabel(`${day} Opens`).fill('08:30');
       await page.getByLabel(`${day} Closes`).fill(day === 'Friday' ? '16:00' : '17:00');

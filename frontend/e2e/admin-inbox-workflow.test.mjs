@@ -14,8 +14,8 @@ before(async () => {
   site = await startAdminSite();
   await site.sql('delete from contact_messages');
   await site.sql(`insert into contact_messages (first_name, last_name, email, service_needed, message, created_at) values
-    ('Ada', 'Lovelace', 'ada@example.com', 'curtains', E'Lined linen curtains\\nfor three windows.', now() - interval '1 hour'),
-    ('Grace', 'Hopper', 'grace@example.com', 'blinds', 'Roman blinds for the study', now() - interval '20 days'),
+    ('Ada', 'Lovelace', 'ada@example.com', 'Custom Curtains', E'Lined linen curtains\\nfor three windows.', now() - interval '1 hour'),
+    ('Grace', 'Hopper', 'grace@example.com', 'Blinds & Shades', 'Roman blinds for the study', now() - interval '20 days'),
     ('Alan', 'Turing', 'alan@example.com', null, 'Cushion covers?', now() - interval '200 days')`);
 });
 after(() => site?.close());

@@ -47,7 +47,7 @@ async function sendFromPublicForm() {
     await contact.getByLabel('Last Name', { exact: false }).fill('Lovelace');
     await contact.getByLabel('Email', { exact: false }).first().fill('Ada@Example.com');
     await contact.getByLabel('Phone', { exact: false }).fill('+1 555 0100');
-    await contact.getByLabel('Service Needed', { exact: false }).selectOption('curtains');
+    await contact.getByLabel('Service Needed', { exact: false }).selectOption('Custom Curtains');
     await contact.getByLabel('Message', { exact: false }).fill(MESSAGE);
     await contact.getByRole('button', { name: 'Send Message' }).click();
     await visitor.getByRole('heading', { name: 'Thank You!' }).waitFor();

@@ -58,7 +58,7 @@ describe('site settings', () => {
       assert.ok(await page.getByText(hint).isVisible(), hint);
     }
     const { rows } = await site.sql('select * from site_settings');
-    assert.equal(await field('Business Name').inputValue(), rows[0].site_title);
+    assert.equal(await page.getByLabel('Business Name').count(), 0, 'the name is edited in Contact Details');
     assert.equal(await field('Primary Color').inputValue(), rows[0].primary_color);
     assert.equal(await field('Secondary Color').inputValue(), rows[0].secondary_color);
     assert.deepEqual(await page.getByRole('group', { name: 'Presets' }).getByRole('button').allInnerTexts(), [
@@ -72,15 +72,15 @@ describe('site settings', () => {
   });
 
   it('a preset fills both colours, keeps the other fields and shows in the live preview', async () => {
-    await field('Business Name').fill('Pleat & Co');
+    await field('Site Description').fill('Made to measure in Bristol.');
     await page.getByRole('button', { name: 'Ocean Blue' }).click();
     assert.equal(await field('Primary Color').inputValue(), '#0f172a');
     assert.equal(await field('Secondary Color').inputValue(), '#0ea5e9');
     assert.equal(await page.getByLabel('Primary Color picker').inputValue(), '#0f172a');
-    assert.equal(await field('Business Name').inputValue(), 'Pleat & Co');
+    assert.equal(await field('Site Description').inputValue(), 'Made to measure in Bristol.');
     assert.equal(await page.getByRole('button', { name: 'Ocean Blue' }).getAttribute('aria-pressed'), 'true');
     const preview = page.getByTestId('color-preview');
-    assert.ok(await preview.getByText('Pleat & Co').isVisible());
+    assert.ok(await preview.getByText('Pleat Interiors').isVisible());
     assert.equal(await previewButtonColour('rgb(14, 165, 233)'), 'rgb(14, 165, 233)');
     // A colour typed by hand shows at once too.
     await field('Secondary Color').fill('#10b981');
@@ -112,14 +112,15 @@ describe('site settings', () => {
     assert.match(writes[0].url.searchParams.get('updated_at') ?? '', /^eq\.\d{4}-/);
     assert.deepEqual(Object.keys(writes[0].body).sort(), [
       'logo_url',
+      'price_range',
       'primary_color',
       'secondary_color',
       'site_description',
-      'site_title',
+      'site_language',
       'updated_at',
     ]);
-    const { rows: saved } = await site.sql('select site_title, primary_color, secondary_color from site_settings');
-    assert.deepEqual(saved, [{ site_title: 'Pleat & Co', primary_color: '#0f172a', secondary_color: '#0ea5e9' }]);
+    const { rows: saved } = await site.sql('select site_description, primary_color, secondary_color from site_settings');
+    assert.deepEqual(saved, [{ site_description: 'Made to measure in Bristol.', primary_color: '#0f172a', secondary_color: '#0ea5e9' }]);
 
     const visitor = await site.openPage();
     try {
@@ -127,8 +128,7 @@ describe('site settings', () => {
       await waitForLanding(visitor);
       await visitor.waitForFunction(() => document.documentElement.style.getPropertyValue('--color-primary') === '#0f172a');
       assert.equal(await visitor.evaluate(() => document.documentElement.style.getPropertyValue('--color-secondary')), '#0ea5e9');
-      assert.ok(await visitor.getByRole('banner').getByText('Pleat & Co').isVisible());
-      assert.match(await visitor.title(), /^Pleat & Co/);
+      assert.ok(await visitor.getByRole('contentinfo').getByText('Made to measure in Bristol.').isVisible());
     } finally {
       await visitor.context().close();
     }

@@ -28,9 +28,11 @@ for (const [label, options] of [
 
     it('names the photo fields and the business name for what they are', async () => {
       await fieldByLabel(page, 'Background Photo').waitFor();
-      await openSection(page, 'Site Settings');
+      await openSection(page, 'Contact Details');
       await fieldByLabel(page, 'Business Name').waitFor();
+      await openSection(page, 'Site Settings');
       await fieldByLabel(page, 'Logo (Optional)').waitFor();
+      assert.equal(await page.getByLabel('Business Name').count(), 0, 'the name is edited with the contact details');
       await openSection(page, 'About');
       await fieldByLabel(page, 'About Photo').waitFor();
       for (const old of ['Background Image URL', 'Site Title', 'Logo URL (Optional)', 'About Image URL']) {

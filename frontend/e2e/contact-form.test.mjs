@@ -67,7 +67,7 @@ describe('contact form', () => {
       Phone: ' +1 (555) 010-0100 ext. 1234 ',
       Message: '  Curtains for the study.\nLined, please.  ',
     });
-    await field('Service Needed').selectOption('furniture-covers');
+    await field('Service Needed').selectOption('Furniture Covers');
 
     let release;
     const held = new Promise((resolve) => (release = resolve));
@@ -103,7 +103,7 @@ describe('contact form', () => {
         last_name: 'Lovelace',
         email: 'ada.lovelace@example.com',
         phone: '+1 (555) 010-0100 ex',
-        service_needed: 'furniture-covers',
+        service_needed: 'Furniture Covers',
         message: 'Curtains for the study.\nLined, please.',
         read_at: null,
         status: 'new',

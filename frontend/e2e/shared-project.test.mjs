@@ -68,7 +68,7 @@ describe('shared project links', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Get Similar Work Done' }).click();
     await page.waitForURL(`${site.url}/#contact`);
     await waitForSectionInView(page, 'contact');
-    assert.equal(await page.locator('#contact').getByLabel('Service Needed', { exact: false }).inputValue(), 'blinds');
+    assert.equal(await page.locator('#contact').getByLabel('Service Needed', { exact: false }).inputValue(), 'Window Blinds');
     assertNoPageErrors(page);
   });
 });

@@ -85,8 +85,8 @@ test('an unknown status or an over-long note is a 400 and changes nothing', asyn
   assert.deepEqual(stored.rows[0], { status: 'new', note: null });
 });
 
-test('the notification mail names the service by its label and links to the message', async () => {
-  const row = await send({ first_name: 'Cy', email: 'cy@example.com', service_needed: 'furniture-covers' });
+test('the notification mail names the service by the label the visitor chose and links to the message', async () => {
+  const row = await send({ first_name: 'Cy', email: 'cy@example.com', service_needed: 'Furniture Covers' });
   const { rows } = await pleat.sql(`SELECT vars FROM pleat_mail.outbox WHERE template = 'enquiry' AND reply_to = 'cy@example.com'`);
   assert.equal(rows.length, 1);
   assert.equal(rows[0].vars.service, 'Furniture Covers');

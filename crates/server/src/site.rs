@@ -222,6 +222,7 @@ async fn index(req: &HttpRequest, site: &Site, route: &str, status: StatusCode) 
                     .and_then(|n| render::template(&declared.templates, n, &ctx))
             };
             let (head, body) = (render(&page.head), render(&page.body));
+            let lang = render(&page.lang);
             let data = serde_json::Value::Object(data.clone());
             inject::page(
                 &html,
@@ -230,6 +231,7 @@ async fn index(req: &HttpRequest, site: &Site, route: &str, status: StatusCode) 
                     data: (!reads.is_empty()).then_some(&data),
                     head: head.as_deref(),
                     body: body.as_deref(),
+                    lang: lang.as_deref(),
                 },
             )
         }

@@ -24,5 +24,20 @@ export const contactFormTexts = {
     sendFailed: 'Failed to send message. Please try again later.',
     /** The server's limit of messages per visitor address was reached (the server counts per address, so one visitor cannot flood the inbox). */
     tooMany: 'Too many messages. Please try again later.',
+    /** The same, when the server said how long to wait. */
+    tooManyWait: (minutes: number) => `Too many messages. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    /** Added to the rate-limit message when the business has a phone number. */
+    orCall: (phone: string) => `Or call us on ${phone}.`,
   },
+  /** Under each field the visitor must fix. */
+  fieldErrors: {
+    firstName: 'Please enter your first name.',
+    lastName: 'Please enter your last name.',
+    emailMissing: 'Please enter your email address.',
+    email: 'Please enter a valid email address.',
+    message: 'Please enter a message.',
+    messageTooLong: 'Message is too long. Please keep it under 2000 characters.',
+  },
+  /** The last choice of Service Needed, after the business's services. */
+  otherService: 'Other',
 } as const

@@ -26,6 +26,24 @@ export const seoDefaults = {
   type: 'website',
   openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-16:00',
   priceRange: '$$',
+  /** The site's language until the owner sets one (site_settings.site_language). */
+  language: 'en',
+  /** The usual country of a bare language, for og:locale ("fr" → fr_FR); the head template lists the same. */
+  usualRegions: {
+    en: 'US',
+    fr: 'FR',
+    de: 'DE',
+    es: 'ES',
+    it: 'IT',
+    nl: 'NL',
+    pt: 'PT',
+    da: 'DK',
+    sv: 'SE',
+    nb: 'NO',
+    fi: 'FI',
+    pl: 'PL',
+    ja: 'JP',
+  },
   twitterCard: 'summary_large_image',
 } as const
 
@@ -69,14 +87,6 @@ export const colorPresets: readonly ColorPreset[] = [
   { name: 'Warm Brown', primary: '#451a03', secondary: '#f97316' },
   { name: 'Modern Gray', primary: '#374151', secondary: '#6b7280' },
 ]
-
-export const serviceOptions = [
-  { value: 'curtains', label: 'Custom Curtains' },
-  { value: 'blinds', label: 'Blinds & Shades' },
-  { value: 'furniture-covers', label: 'Furniture Covers' },
-  { value: 'consultation', label: 'Design Consultation' },
-  { value: 'other', label: 'Other' },
-] as const
 
 /** The portfolio's categories on a fresh site (site_texts.portfolio_categories); the owner edits the list. */
 export const defaultPortfolioCategories = [

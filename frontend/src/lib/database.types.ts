@@ -53,6 +53,11 @@ export type Database = {
       contact_info: {
         Row: {
           address: string | null
+          address_country: string | null
+          address_locality: string | null
+          address_postcode: string | null
+          address_region: string | null
+          address_street: string | null
           business_hours: string | null
           created_at: string
           email: string | null
@@ -63,10 +68,16 @@ export type Database = {
           social_facebook: string | null
           social_instagram: string | null
           social_linkedin: string | null
+          special_hours: Json | null
           updated_at: string
         }
         Insert: {
           address?: string | null
+          address_country?: string | null
+          address_locality?: string | null
+          address_postcode?: string | null
+          address_region?: string | null
+          address_street?: string | null
           business_hours?: string | null
           created_at?: string
           email?: string | null
@@ -77,10 +88,16 @@ export type Database = {
           social_facebook?: string | null
           social_instagram?: string | null
           social_linkedin?: string | null
+          special_hours?: Json | null
           updated_at?: string
         }
         Update: {
           address?: string | null
+          address_country?: string | null
+          address_locality?: string | null
+          address_postcode?: string | null
+          address_region?: string | null
+          address_street?: string | null
           business_hours?: string | null
           created_at?: string
           email?: string | null
@@ -91,6 +108,7 @@ export type Database = {
           social_facebook?: string | null
           social_instagram?: string | null
           social_linkedin?: string | null
+          special_hours?: Json | null
           updated_at?: string
         }
         Relationships: []
@@ -367,9 +385,11 @@ export type Database = {
           created_at: string
           id: string
           logo_url: string | null
+          price_range: string
           primary_color: string
           secondary_color: string
           site_description: string | null
+          site_language: string
           site_title: string
           updated_at: string
         }
@@ -377,9 +397,11 @@ export type Database = {
           created_at?: string
           id?: string
           logo_url?: string | null
+          price_range?: string
           primary_color?: string
           secondary_color?: string
           site_description?: string | null
+          site_language?: string
           site_title?: string
           updated_at?: string
         }
@@ -387,9 +409,11 @@ export type Database = {
           created_at?: string
           id?: string
           logo_url?: string | null
+          price_range?: string
           primary_color?: string
           secondary_color?: string
           site_description?: string | null
+          site_language?: string
           site_title?: string
           updated_at?: string
         }

@@ -40,6 +40,9 @@ pub struct Parts<'a> {
     pub head: Option<&'a str>,
     /// The rendered body part, placed first in `<body>`.
     pub body: Option<&'a str>,
+    /// The rendered `lang` template: the `lang` of `<html>` when it is a
+    /// language tag, else ignored.
+    pub lang: Option<&'a str>,
 }
 
 pub const DATA_ELEMENT_ID: &str = "pleat-data";
@@ -67,7 +70,61 @@ pub fn page(html: &str, parts: &Parts) -> String {
     if let Some(body) = parts.body {
         insert_after_open_tag(&mut html, "<body", body);
     }
+    if let Some(lang) = parts.lang.map(str::trim).filter(|l| is_language_tag(l)) {
+        set_html_lang(&mut html, lang);
+    }
     html
+}
+
+/// A BCP 47 shaped tag: letters, then `-` and letters or digits, at most 35
+/// characters. Nothing that could leave the attribute's quotes.
+fn is_language_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let first_ok = parts
+        .next()
+        .is_some_and(|p| (2..=3).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphabetic()));
+    first_ok
+        && tag.len() <= 35
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+/// Sets the `lang` attribute of the first `<html …>` tag: its value replaced
+/// when there is one, else added. A page without `<html` is left as it is.
+fn set_html_lang(html: &mut String, lang: &str) {
+    let Some(start) = find_open_tag(html, "<html") else {
+        return;
+    };
+    let Some(len) = html[start..].find('>') else {
+        return;
+    };
+    let tag = &html[start..start + len];
+    let lower = tag.to_ascii_lowercase();
+    let existing = [" lang=\"", "\tlang=\"", "\nlang=\""]
+        .iter()
+        .find_map(|needle| lower.find(needle).map(|i| i + needle.len()));
+    match existing {
+        Some(value_start) => {
+            let from = start + value_start;
+            if let Some(value_len) = html[from..start + len].find('"') {
+                html.replace_range(from..from + value_len, lang);
+            }
+        }
+        None => html.insert_str(start + "<html".len(), &format!(" lang=\"{lang}\"")),
+    }
+}
+
+/// The first `<tag` followed by whitespace or `>` (so `<html` is not `<htmlx`).
+fn find_open_tag(html: &str, open: &str) -> Option<usize> {
+    let lower = html.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(open) {
+        let at = from + i;
+        match lower[at + open.len()..].chars().next() {
+            Some(c) if c == '>' || c.is_ascii_whitespace() => return Some(at),
+            _ => from = at + open.len(),
+        }
+    }
+    None
 }
 
 fn find_ci(haystack: &str, needle: &str) -> Option<usize> {
@@ -103,6 +160,59 @@ fn remove_description(html: &mut String) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn with_lang(html: &str, lang: &str) -> String {
+        page(
+            html,
+            &Parts {
+                config: "c",
+                lang: Some(lang),
+                ..Parts::default()
+            },
+        )
+    }
+
+    #[test]
+    fn lang_replaces_or_adds_the_html_attribute() {
+        assert_eq!(
+            with_lang(
+                "<!doctype html><html lang=\"en\"><head></head></html>",
+                " en-GB\n"
+            ),
+            "<!doctype html><html lang=\"en-GB\"><head><script>c</script></head></html>"
+        );
+        assert_eq!(
+            with_lang("<html class=\"x\"><head></head></html>", "fr-FR"),
+            "<html lang=\"fr-FR\" class=\"x\"><head><script>c</script></head></html>"
+        );
+        assert_eq!(
+            with_lang(
+                "<HTML data-lang=\"no\" LANG=\"en\"><head></head></HTML>",
+                "zh-Hant-TW"
+            ),
+            "<HTML data-lang=\"no\" LANG=\"zh-Hant-TW\"><head><script>c</script></head></HTML>"
+        );
+    }
+
+    #[test]
+    fn lang_that_is_not_a_tag_is_ignored() {
+        for bad in [
+            "",
+            "e",
+            "english",
+            "en_GB",
+            "en\" onload=\"x",
+            "en-",
+            "<b>",
+            &"a".repeat(36),
+        ] {
+            assert_eq!(
+                with_lang("<html lang=\"en\"><head></head></html>", bad),
+                "<html lang=\"en\"><head><script>c</script></head></html>",
+                "{bad}"
+            );
+        }
+    }
 
     #[test]
     fn script_json_cannot_close_the_element() {

@@ -28,6 +28,10 @@ pub struct PageDecl {
     pub data: Reads,
     pub head: Option<String>,
     pub body: Option<String>,
+    /// A template whose output (a language tag such as `en-GB`) becomes the
+    /// `lang` of the page's `<html>`, so the language the site's data names
+    /// reaches crawlers without JavaScript.
+    pub lang: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -101,7 +105,7 @@ impl Declared {
     fn check_names(&self) -> anyhow::Result<()> {
         let pages = self.manifest.pages.values();
         let named = pages
-            .flat_map(|p| [p.head.as_deref(), p.body.as_deref()])
+            .flat_map(|p| [p.head.as_deref(), p.body.as_deref(), p.lang.as_deref()])
             .chain(
                 self.manifest
                     .files

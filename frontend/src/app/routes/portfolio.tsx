@@ -36,7 +36,10 @@ export function PortfolioRoute() {
 
   return (
     <>
-      <PageMetadata title={shared?.title ?? `${page.heading} - ${siteTitle}`} description={shared?.description ?? site.portfolioDescription} />
+      <PageMetadata
+        title={shared?.title ?? `${page.heading} - ${siteTitle}`}
+        description={shared?.description ?? site.portfolioDescription}
+      />
       <StructuredData />
       <section
         aria-labelledby="portfolio-page-heading"

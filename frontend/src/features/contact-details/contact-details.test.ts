@@ -20,7 +20,7 @@ describe('contact details', () => {
         ...contactDetailsValues(fresh),
         phone: '+44 20 7946 0000',
         email: 'a@b.co',
-        address: '1 Real Road',
+        street: '1 Real Road',
         facebook: '',
         instagram: '',
         linkedin: '',
@@ -33,7 +33,7 @@ describe('contact details', () => {
   it('shows the default week until hours are set, and a legacy free text as written', () => {
     expect(hoursText(fresh)).toBe('Mon–Fri 9:00–18:00, Sat 10:00–16:00')
     expect(hoursText({ ...fresh, business_hours: 'By appointment' })).toBe('By appointment')
-    const week = defaultWeek.map((d) => ({ ...d, open: d.day === 'Sunday', opens: '11:00', closes: '15:00' }))
+    const week = defaultWeek.map((d) => ({ ...d, open: d.day === 'Sunday', spans: [{ opens: '11:00', closes: '15:00' }] }))
     expect(hoursText({ ...fresh, opening_hours: week })).toBe('Sun 11:00–15:00')
   })
 
@@ -44,7 +44,7 @@ describe('contact details', () => {
       ...values,
       email: 'nope',
       instagram: 'instagram.com/me',
-      week: values.week.map((d, i) => (i === 0 ? { ...d, closes: '08:00' } : d)),
+      week: values.week.map((d, i) => (i === 0 ? { ...d, spans: [{ opens: '9:00', closes: '08:00' }] } : d)),
     }
     expect(Object.keys(contactDetailsErrors(bad))).toEqual(['email', 'instagram', 'hours'])
   })
@@ -55,5 +55,38 @@ describe('contact details', () => {
     expect(payload.social_linkedin).toBeNull()
     expect(payload.business_hours).toBe('Mo-Fr 09:00-18:00, Sa 10:00-16:00')
     expect(payload.opening_hours).toHaveLength(7)
+    expect(payload.opening_hours[0].spans).toEqual([{ opens: '09:00', closes: '18:00' }])
+  })
+
+  it('shows stored times as the site prints them, and an old one-line address in Street', () => {
+    const values = contactDetailsValues(fresh)
+    expect(values.week[0].spans).toEqual([{ opens: '9:00', closes: '18:00' }])
+    expect(values.street).toBe(placeholderDetails.address)
+    expect(buildContactDetailsPayload(values).address).toBe(placeholderDetails.address)
+  })
+
+  it('writes the address parts and the one-line form from them', () => {
+    const payload = buildContactDetailsPayload({
+      ...contactDetailsValues(fresh),
+      street: '12 Loom Lane ',
+      locality: 'Bristol',
+      region: '',
+      postcode: 'BS1 4DJ',
+      country: 'United Kingdom',
+    })
+    expect(payload.address).toBe('12 Loom Lane, Bristol, BS1 4DJ, United Kingdom')
+    expect(payload.address_street).toBe('12 Loom Lane')
+    expect(payload.address_region).toBeNull()
+  })
+
+  it('refuses a special date without a date or with backwards hours', () => {
+    const values = contactDetailsValues(fresh)
+    const bad = { ...values, special: [{ from: '', to: '', closed: true, spans: [], note: '' }] }
+    expect(contactDetailsErrors(bad).special).toBe('?: enter the dates as day, month and year.')
+    const backwards = {
+      ...values,
+      special: [{ from: '2026-12-31', to: '', closed: false, spans: [{ opens: '13:00', closes: '10:00' }], note: '' }],
+    }
+    expect(contactDetailsErrors(backwards).special).toBe('2026-12-31: closing time must be after opening time.')
   })
 })

@@ -1,28 +1,38 @@
 // The Contact Details form's values, checks and payload, what the public site shows for
 // the hours, and which placeholders a contact_info row still holds (the setup checklist).
 import type { ContactInfo } from '@/features/site/types'
-import { defaultWeek, formatWeek, parseWeek, schemaOpeningHours, weekProblem, type Week } from './opening-hours'
+import { addressLine, addressValues, type AddressValues } from './address'
+import { defaultWeek, formatWeek, humanTime, normalizeWeek, parseWeek, schemaOpeningHours, weekProblem, type Week } from './opening-hours'
+import { normalizeSpecialHours, parseSpecialHours, specialHoursProblem, type SpecialHours } from './special-hours'
 import { contactDetailsTexts as t, placeholderDetails } from './texts'
 
-export interface ContactDetailsValues {
+export interface ContactDetailsValues extends AddressValues {
   phone: string
   email: string
-  address: string
   week: Week
+  special: SpecialHours[]
   hoursNote: string
   facebook: string
   instagram: string
   linkedin: string
 }
 
-export type ContactDetailsErrors = Partial<Record<'email' | 'facebook' | 'instagram' | 'linkedin' | 'hours', string>>
+export type ContactDetailsErrors = Partial<Record<'email' | 'facebook' | 'instagram' | 'linkedin' | 'hours' | 'special', string>>
+
+/** Stored times as the site prints them ("9:00"), so the form shows what visitors read. */
+const asTyped = (week: Week): Week =>
+  week.map((day) => ({ ...day, spans: day.spans.map((span) => ({ opens: humanTime(span.opens), closes: humanTime(span.closes) })) }))
 
 export function contactDetailsValues(info: ContactInfo | null | undefined): ContactDetailsValues {
   return {
     phone: info?.phone ?? '',
     email: info?.email ?? '',
-    address: info?.address ?? '',
-    week: (parseWeek(info?.opening_hours) ?? defaultWeek).map((day) => ({ ...day })),
+    ...addressValues(info),
+    week: asTyped(parseWeek(info?.opening_hours) ?? defaultWeek),
+    special: parseSpecialHours(info?.special_hours).map((entry) => ({
+      ...entry,
+      spans: entry.spans.map((span) => ({ opens: humanTime(span.opens), closes: humanTime(span.closes) })),
+    })),
     hoursNote: info?.hours_note ?? '',
     facebook: info?.social_facebook ?? '',
     instagram: info?.social_instagram ?? '',
@@ -42,6 +52,8 @@ export function contactDetailsErrors(values: ContactDetailsValues): ContactDetai
   }
   const hours = weekProblem(values.week)
   if (hours) errors.hours = hours
+  const special = specialHoursProblem(values.special)
+  if (special) errors.special = special
   return errors
 }
 
@@ -49,7 +61,13 @@ export interface ContactDetailsPayload {
   phone: string | null
   email: string | null
   address: string | null
+  address_street: string | null
+  address_locality: string | null
+  address_region: string | null
+  address_postcode: string | null
+  address_country: string | null
   opening_hours: Week
+  special_hours: SpecialHours[]
   business_hours: string
   hours_note: string | null
   social_facebook: string | null
@@ -64,8 +82,15 @@ export function buildContactDetailsPayload(values: ContactDetailsValues): Contac
   return {
     phone: orNull(values.phone, 40),
     email: orNull(values.email, 100)?.toLowerCase() ?? null,
-    address: orNull(values.address, 300),
-    opening_hours: values.week,
+    // The one-line form every older reader of `address` uses, written from the parts.
+    address: orNull(addressLine(values), 300),
+    address_street: orNull(values.street, 200),
+    address_locality: orNull(values.locality, 100),
+    address_region: orNull(values.region, 100),
+    address_postcode: orNull(values.postcode, 20),
+    address_country: orNull(values.country, 100),
+    opening_hours: normalizeWeek(values.week),
+    special_hours: normalizeSpecialHours(values.special),
     // The schema.org text form, kept beside the week for the served page's JSON-LD.
     business_hours: schemaOpeningHours(values.week),
     hours_note: orNull(values.hoursNote, 300),

@@ -11,11 +11,18 @@ export const contactDetailsTexts = {
     phone: 'Phone',
     email: 'Email',
     address: 'Address',
+    street: 'Street Address',
+    locality: 'Town or City',
+    region: 'County, State or Region (Optional)',
+    postcode: 'Postcode',
+    country: 'Country',
     hoursNote: 'Note (Optional)',
     facebook: 'Facebook URL (Optional)',
     instagram: 'Instagram URL (Optional)',
     linkedin: 'LinkedIn URL (Optional)',
   },
+  addressTitle: 'Address',
+  addressHint: 'Shown on the site as a link that opens the address in a map.',
   hoursNoteHint: 'Shown under the hours, e.g. "Closed on public holidays".',
   socialHint: 'A full address starting with https://; leave empty to hide the icon.',
   open: 'Open',
@@ -47,4 +54,53 @@ export const placeholderDetails = {
   social_facebook: 'https://www.facebook.com/example',
   social_instagram: 'https://www.instagram.com/example',
   social_linkedin: 'https://www.linkedin.com/company/example',
+} as const
+
+/** Words of the opening hours as the site and the admin print them, and their checks. */
+export const hoursTexts = {
+  closed: 'Closed',
+  noSpans: 'add opening hours or mark the day closed.',
+  badTime: 'enter opening and closing times as 24-hour times, e.g. 9:00 or 17:30.',
+  closesBeforeOpens: 'closing time must be after opening time.',
+  overlap: 'the times overlap; list them from morning to evening.',
+  badDate: 'enter the dates as day, month and year.',
+  dateOrder: 'the last day must not be before the first.',
+  tooManySpecial: 'at most 60 special dates.',
+  /** Heading of the upcoming special dates on the site. */
+  specialTitle: 'Special opening hours',
+} as const
+
+/** The admin's hours editor: buttons and field names (each prefixed with the day or date). */
+export const hoursEditorTexts = {
+  addSpan: 'Add hours',
+  addSpanLabel: (label: string) => `Add opening hours to ${label}`,
+  removeSpanLabel: (label: string, n: number) => `Remove ${label} span ${n}`,
+  opensLabel: (label: string, n: number) => (n === 1 ? `${label} Opens` : `${label} span ${n} opens`),
+  closesLabel: (label: string, n: number) => (n === 1 ? `${label} Closes` : `${label} span ${n} closes`),
+  timePlaceholder: '9:00',
+  timeHint: '24-hour times, as the site shows them (e.g. 9:00 and 17:30). Add hours for a lunch break.',
+  specialTitle: 'Holidays and Special Dates',
+  specialHint: 'Days with other hours or closed, shown on the site until they are over.',
+  specialEmpty: 'No special dates.',
+  addSpecial: 'Add Special Date',
+  removeSpecial: 'Remove',
+  removeSpecialLabel: (n: number) => `Remove special date ${n}`,
+  specialLabel: (n: number) => `Special date ${n}`,
+  from: 'From',
+  to: 'To (Optional)',
+  closedAllDay: 'Closed all day',
+  note: 'Note (Optional)',
+  notePlaceholder: 'e.g. Christmas',
+} as const
+
+/** The business name's own form at the top of Contact Details. */
+export const businessNameTexts = {
+  label: 'Business Name',
+  hint: 'Appears in the header, footer and browser title',
+  save: 'Save Business Name',
+  saving: 'Saving...',
+  required: 'Business name is required.',
+  success: 'Business name updated successfully!',
+  failure: 'Error saving the business name. Please try again.',
+  logSave: 'Error saving the business name:',
 } as const

@@ -3,10 +3,12 @@ import { onPrefilledService, prefillService, serviceForCategory, takePrefilledSe
 
 describe('contact prefill', () => {
   it('maps portfolio categories to the form services', () => {
-    expect(serviceForCategory('curtains')).toBe('curtains')
-    expect(serviceForCategory('furniture-covers')).toBe('furniture-covers')
-    expect(serviceForCategory('weird')).toBe('other')
-    expect(serviceForCategory(null)).toBe('other')
+    const choices = ['Custom Curtains', 'Window Blinds', 'Furniture Covers', 'Other']
+    expect(serviceForCategory('curtains', choices)).toBe('Custom Curtains')
+    expect(serviceForCategory('blinds', choices)).toBe('Window Blinds')
+    expect(serviceForCategory('furniture-covers', choices)).toBe('Furniture Covers')
+    expect(serviceForCategory('weird', choices)).toBe('Other')
+    expect(serviceForCategory(null, choices)).toBe('Other')
   })
 
   it('hands a service over once, and tells a mounted form at once', () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { ContactFormValues } from './types'
-import { emptyContactForm, invalidContactFields, toContactMessage, validateContactForm } from './validation'
+import { retryAfter } from './api/submit-contact-message'
+import {
+  contactFieldErrors,
+  emptyContactForm,
+  invalidContactFields,
+  rateLimitText,
+  serviceChoices,
+  toContactMessage,
+  validateContactForm,
+} from './validation'
 
 const valid: ContactFormValues = {
   firstName: 'Ada',
@@ -112,5 +121,36 @@ describe('invalidContactFields', () => {
     expect(invalidContactFields({ ...ok, firstName: ' ', message: '' })).toEqual(['firstName', 'message'])
     expect(invalidContactFields({ ...ok, email: 'ann@example' })).toEqual(['email'])
     expect(invalidContactFields({ ...ok, message: 'x'.repeat(2001) })).toEqual(['message'])
+  })
+})
+
+describe('per-field errors, service choices and the rate-limit text', () => {
+  it('gives every wrong field its own message', () => {
+    expect(contactFieldErrors({ ...emptyContactForm, phone: '1' })).toEqual({
+      firstName: 'Please enter your first name.',
+      lastName: 'Please enter your last name.',
+      email: 'Please enter your email address.',
+      message: 'Please enter a message.',
+    })
+    expect(contactFieldErrors({ ...emptyContactForm, firstName: 'A', lastName: 'B', email: 'a@b', message: 'x'.repeat(2001) })).toEqual({
+      email: 'Please enter a valid email address.',
+      message: 'Message is too long. Please keep it under 2000 characters.',
+    })
+  })
+
+  it('offers the services by title, each once, then Other', () => {
+    expect(
+      serviceChoices([{ title: 'Custom Curtains' }, { title: ' Re-upholstery ' }, { title: 'Custom Curtains' }, { title: 'Other' }]),
+    ).toEqual(['Custom Curtains', 'Re-upholstery', 'Other'])
+    expect(serviceChoices(undefined)).toEqual(['Other'])
+    expect(serviceChoices([{ title: 'x'.repeat(60) }])[0]).toHaveLength(50)
+  })
+
+  it('says how long to wait, in minutes rounded up, and the phone when there is one', () => {
+    expect(rateLimitText(540, '+44 20 7946 0958')).toBe('Too many messages. Try again in 9 minutes. Or call us on +44 20 7946 0958.')
+    expect(rateLimitText(30, null)).toBe('Too many messages. Try again in 1 minute.')
+    expect(rateLimitText(undefined, ' ')).toBe('Too many messages. Please try again later.')
+    expect(retryAfter('Retry after 541 seconds.')).toBe(541)
+    expect(retryAfter(null)).toBeUndefined()
   })
 })

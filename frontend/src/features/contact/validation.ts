@@ -41,6 +41,38 @@ export function invalidContactFields(values: ContactFormValues): (keyof ContactF
   return []
 }
 
+export type ContactFieldErrors = Partial<Record<keyof ContactFormValues, string>>
+
+/** Every field's problem, each with the message shown under it (empty when none). */
+export function contactFieldErrors(values: ContactFormValues): ContactFieldErrors {
+  const { fieldErrors: t } = contactFormTexts
+  const errors: ContactFieldErrors = {}
+  if (!values.firstName.trim()) errors.firstName = t.firstName
+  if (!values.lastName.trim()) errors.lastName = t.lastName
+  const email = values.email.trim()
+  if (!email) errors.email = t.emailMissing
+  else if (!emailPattern.test(email)) errors.email = t.email
+  const message = values.message.trim()
+  if (!message) errors.message = t.message
+  else if (message.length > limits.contact.message) errors.message = t.messageTooLong
+  return errors
+}
+
+/** The Service Needed choices: the business's services by title (each once), then Other. */
+export function serviceChoices(services: readonly { title: string }[] | null | undefined): string[] {
+  const titles = (services ?? []).map((service) => service.title.trim().slice(0, limits.contact.serviceNeeded)).filter(Boolean)
+  const other = contactFormTexts.otherService
+  return [...new Set(titles.filter((title) => title !== other)), other]
+}
+
+/** The rate-limit message: the wait when known (rounded up to minutes), and the phone number when set. */
+export function rateLimitText(retryAfterSeconds: number | null | undefined, phone: string | null | undefined): string {
+  const { errors } = contactFormTexts
+  const wait = retryAfterSeconds && retryAfterSeconds > 0 ? errors.tooManyWait(Math.ceil(retryAfterSeconds / 60)) : errors.tooMany
+  const number = phone?.trim()
+  return number ? `${wait} ${errors.orCall(number)}` : wait
+}
+
 function clean(value: string, max: number): string {
   return value.trim().slice(0, max)
 }

@@ -49,7 +49,7 @@ describe('inbox', () => {
   })
 
   it('exports CSV with a header, escaped fields and defused formulas', () => {
-    const csv = messagesCsv([message({ message: '=cmd|"/c calc"!A1\nsecond line', phone: '+1 555', service_needed: 'curtains' })])
+    const csv = messagesCsv([message({ message: '=cmd|"/c calc"!A1\nsecond line', phone: '+1 555', service_needed: 'Custom Curtains' })])
     const [header, row] = csv.split('\r\n')
     expect(header).toBe('Received,First Name,Last Name,Email,Phone,Service Needed,Message,Read,Status,Note')
     expect(csv).toContain(

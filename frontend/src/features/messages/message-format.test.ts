@@ -63,9 +63,8 @@ describe('labels', () => {
   })
 
   it("shows the contact form's label of a service", () => {
-    expect(serviceLabel('furniture-covers')).toBe('Furniture Covers')
-    expect(serviceLabel('blinds')).toBe('Blinds & Shades')
-    expect(serviceLabel('something-else')).toBe('something-else')
+    expect(serviceLabel('Furniture Covers')).toBe('Furniture Covers')
+    expect(serviceLabel('Re-upholstery')).toBe('Re-upholstery')
     expect(serviceLabel(null)).toBe('')
   })
 })

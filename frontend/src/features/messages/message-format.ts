@@ -1,7 +1,7 @@
 // How the inbox shows a contact message: full name, the 150-character
 // preview, the en-US date with a short month, the service's label, and the reply draft.
 import { adminTexts } from '@/config/admin'
-import { limits, serviceOptions } from '@/config/site'
+import { limits } from '@/config/site'
 import { inboxTexts } from './texts'
 import type { ContactMessage } from './types'
 
@@ -29,10 +29,9 @@ export function formatMessageDate(iso: string, timeZone?: string): string {
   })
 }
 
-/** The contact form's label for a stored service value ('curtains' -> 'Custom Curtains'); unknown values as stored. */
+/** A message's service as shown: the label the visitor chose, stored as it is. */
 export function serviceLabel(value: string | null | undefined): string {
-  if (!value) return ''
-  return serviceOptions.find((option) => option.value === value)?.label ?? value
+  return value ?? ''
 }
 
 /** The enquiry as a mail quotes it: "On {date}, {name} wrote:" and each line after "> ". */

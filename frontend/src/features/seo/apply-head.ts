@@ -27,6 +27,7 @@ function upsertCanonical(href: string) {
 
 export function applyMetadata(metadata: Metadata) {
   document.title = metadata.title
+  document.documentElement.lang = metadata.language
   metaTags(metadata).forEach(upsertMeta)
   upsertCanonical(metadata.url)
 }

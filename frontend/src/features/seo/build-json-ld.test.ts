@@ -43,6 +43,56 @@ describe('buildJsonLd', () => {
     ])
   })
 
+  it('adds breaks, special dates (validFrom/validThrough), the address parts and the owner’s price range', () => {
+    const week = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => ({
+      day,
+      open: day === 'Monday',
+      spans:
+        day === 'Monday'
+          ? [
+              { opens: '09:00', closes: '12:30' },
+              { opens: '14:00', closes: '18:00' },
+            ]
+          : [],
+    }))
+    const business = ofType(
+      graph({
+        priceRange: '£50-£500',
+        contactInfo: {
+          opening_hours: week,
+          special_hours: [{ from: '2026-12-24', to: '2026-12-26', closed: true, spans: [], note: 'Christmas' }],
+          address: '12 Loom Lane, Bristol, BS1 4DJ, UK',
+          address_street: '12 Loom Lane',
+          address_locality: 'Bristol',
+          address_postcode: 'BS1 4DJ',
+          address_country: 'UK',
+        },
+      }),
+      'LocalBusiness',
+    )[0]
+    expect(business.priceRange).toBe('£50-£500')
+    expect(business.address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '12 Loom Lane',
+      addressLocality: 'Bristol',
+      postalCode: 'BS1 4DJ',
+      addressCountry: 'UK',
+    })
+    expect(business.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '12:30' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '14:00', closes: '18:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2026-12-24',
+        validThrough: '2026-12-26',
+        opens: '00:00',
+        closes: '00:00',
+        description: 'Christmas',
+      },
+    ])
+    expect(ofType(graph({ priceRange: '' }), 'LocalBusiness')[0].priceRange).toBeUndefined()
+  })
+
   it('puts the contact_info fields on the business', () => {
     const nodes = graph({
       contactInfo: {

@@ -2,7 +2,9 @@
 // LocalBusiness, WebSite with a SearchAction, the BreadcrumbList (Home, Services,
 // Portfolio, Contact), a Service per service and a Review per testimonial.
 import { displayDefaults, limits, seoDefaults } from '@/config/site'
+import { postalAddress } from '@/features/contact-details/address'
 import { defaultWeek, openingHoursSpecification, parseWeek, schemaOpeningHours } from '@/features/contact-details/opening-hours'
+import { parseSpecialHours, specialHoursSpecification } from '@/features/contact-details/special-hours'
 import { absoluteUrl } from './build-metadata'
 
 export interface JsonLdInput {
@@ -11,12 +13,20 @@ export interface JsonLdInput {
   description: string
   logoUrl?: string | null
   image?: string | null
+  /** site_settings.price_range: null or absent is the spec's '$$', empty leaves it out. */
+  priceRange?: string | null
   contactInfo?: {
     phone?: string | null
     email?: string | null
     address?: string | null
+    address_street?: string | null
+    address_locality?: string | null
+    address_region?: string | null
+    address_postcode?: string | null
+    address_country?: string | null
     business_hours?: string | null
     opening_hours?: unknown
+    special_hours?: unknown
     social_facebook?: string | null
     social_instagram?: string | null
     social_linkedin?: string | null
@@ -64,6 +74,13 @@ export function buildJsonLd(input: JsonLdInput): JsonObject {
   const email = present(info.email)
   const address = present(info.address)
   const week = weekOf(input.contactInfo)
+  const hoursSpecification = [
+    ...(week ? openingHoursSpecification(week) : []),
+    // Dated exceptions (holidays), each with validFrom and validThrough.
+    ...specialHoursSpecification(parseSpecialHours(info.special_hours)),
+  ]
+  const priceRange = input.priceRange === null || input.priceRange === undefined ? seoDefaults.priceRange : present(input.priceRange)
+  const postal = postalAddress(info)
 
   const organization = compact({
     '@type': 'Organization',
@@ -88,10 +105,10 @@ export function buildJsonLd(input: JsonLdInput): JsonObject {
     logo: logo ? absoluteUrl(logo, input.origin) : undefined,
     telephone,
     email,
-    address: address ? { '@type': 'PostalAddress', streetAddress: address } : undefined,
+    address: postal ? (postal as unknown as JsonObject) : undefined,
     openingHours: present(info.business_hours) ?? seoDefaults.openingHours,
-    openingHoursSpecification: week ? (openingHoursSpecification(week) as unknown as JsonValue[]) : undefined,
-    priceRange: seoDefaults.priceRange,
+    openingHoursSpecification: hoursSpecification.length > 0 ? (hoursSpecification as unknown as JsonValue[]) : undefined,
+    priceRange,
     sameAs: sameAs.length > 0 ? sameAs : undefined,
     parentOrganization: { '@id': organizationId },
   })

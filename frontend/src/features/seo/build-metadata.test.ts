@@ -13,7 +13,17 @@ describe('buildMetadata', () => {
       url: 'https://shop.example/',
       type: 'website',
       siteName: 'Pleat Interiors',
+      language: 'en',
+      locale: 'en_US',
     })
+  })
+
+  it('takes the language from the settings, and og:locale in its language_TERRITORY form', () => {
+    expect(buildMetadata({}, { origin, pathname: '/', language: 'en-GB' })).toMatchObject({ language: 'en-GB', locale: 'en_GB' })
+    expect(buildMetadata({}, { origin, pathname: '/', language: 'fr' })).toMatchObject({ language: 'fr', locale: 'fr_FR' })
+    expect(buildMetadata({}, { origin, pathname: '/', language: 'zh-Hant-TW' })).toMatchObject({ locale: 'zh_TW' })
+    expect(buildMetadata({}, { origin, pathname: '/', language: 'gd' })).toMatchObject({ locale: 'gd' })
+    expect(buildMetadata({}, { origin, pathname: '/', language: 'not a tag' })).toMatchObject({ language: 'en', locale: 'en_US' })
   })
 
   it('builds the default title from the site title', () => {
@@ -86,6 +96,7 @@ describe('metaTags', () => {
       'property:og:url',
       'property:og:type',
       'property:og:site_name',
+      'property:og:locale',
       'name:twitter:card',
       'name:twitter:title',
       'name:twitter:description',

@@ -2,6 +2,9 @@
 // by the page or filled with the spec's defaults.
 import { seoDefaults, siteConfig } from '@/config/site'
 import { shareImageFor } from '@/features/media/image-urls'
+import { ogLocale, siteLanguage } from '@/lib/site-language'
+
+export { ogLocale, siteLanguage }
 
 export interface MetadataInput {
   title?: string | null
@@ -22,6 +25,8 @@ export interface MetadataContext {
   origin: string
   /** The current path, the canonical url when the page gives none. */
   pathname: string
+  /** site_settings.site_language (BCP 47); the spec's 'en' when unset. */
+  language?: string | null
 }
 
 export interface Metadata {
@@ -31,6 +36,10 @@ export interface Metadata {
   url: string
   type: string
   siteName: string
+  /** For <html lang>: a BCP 47 tag such as en-GB. */
+  language: string
+  /** og:locale: the same as language_TERRITORY, e.g. en_GB. */
+  locale: string
 }
 
 function present(value: string | null | undefined): string | undefined {
@@ -47,7 +56,10 @@ export function absoluteUrl(value: string, origin: string): string {
   }
 }
 
-export function defaultTitle(siteTitle: string | null | undefined, titleSuffix: string | null | undefined = siteConfig.titleSuffix): string {
+export function defaultTitle(
+  siteTitle: string | null | undefined,
+  titleSuffix: string | null | undefined = siteConfig.titleSuffix,
+): string {
   return `${present(siteTitle) ?? siteConfig.title}${titleSuffix ?? siteConfig.titleSuffix}`
 }
 
@@ -61,6 +73,8 @@ export function buildMetadata(input: MetadataInput, context: MetadataContext): M
     url: absoluteUrl(present(input.url) ?? context.pathname, context.origin),
     type: present(input.type) ?? seoDefaults.type,
     siteName,
+    language: siteLanguage(context.language),
+    locale: ogLocale(siteLanguage(context.language)),
   }
 }
 
@@ -81,6 +95,7 @@ export function metaTags(metadata: Metadata): HeadTag[] {
     { attribute: 'property', key: 'og:url', content: metadata.url },
     { attribute: 'property', key: 'og:type', content: metadata.type },
     { attribute: 'property', key: 'og:site_name', content: metadata.siteName },
+    { attribute: 'property', key: 'og:locale', content: metadata.locale },
     { attribute: 'name', key: 'twitter:card', content: seoDefaults.twitterCard },
     { attribute: 'name', key: 'twitter:title', content: metadata.title },
     { attribute: 'name', key: 'twitter:description', content: metadata.description },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { colorPresets } from '@/config/site'
-import { applyPreset, buildSettingsPayload, isHexColor, isPresetActive, settingsFormValues } from './settings-payload'
+import { applyPreset, buildSettingsPayload, isHexColor, isPresetActive, settingsFormValues, settingsProblem } from './settings-payload'
 
 const values = {
   siteTitle: ' Pleat Interiors ',
@@ -8,6 +8,8 @@ const values = {
   logoUrl: '',
   primaryColor: '#1e293b',
   secondaryColor: '#f59e0b',
+  priceRange: ' £50-£500 ',
+  siteLanguage: 'en-GB',
 }
 
 describe('colour presets', () => {
@@ -34,11 +36,12 @@ describe('colour presets', () => {
 describe('buildSettingsPayload', () => {
   it('sends the spec fields, trimmed, empty optional ones as null, updated_at stamped', () => {
     expect(buildSettingsPayload(values, new Date('2025-06-07T08:09:10Z'))).toEqual({
-      site_title: 'Pleat Interiors',
       site_description: 'Made to measure.',
       logo_url: null,
       primary_color: '#1e293b',
       secondary_color: '#f59e0b',
+      price_range: '£50-£500',
+      site_language: 'en-GB',
       updated_at: '2025-06-07T08:09:10.000Z',
     })
   })
@@ -46,7 +49,18 @@ describe('buildSettingsPayload', () => {
 
 describe('settings form', () => {
   it('starts from the defaults when there is no row', () => {
-    expect(settingsFormValues(null)).toMatchObject({ primaryColor: '#1e293b', secondaryColor: '#f59e0b' })
+    expect(settingsFormValues(null)).toMatchObject({
+      primaryColor: '#1e293b',
+      secondaryColor: '#f59e0b',
+      priceRange: '$$',
+      siteLanguage: 'en',
+    })
+  })
+
+  it('refuses a language that is not a tag', () => {
+    expect(settingsProblem(values)).toBeNull()
+    expect(settingsProblem({ ...values, siteLanguage: 'English' })).toBe('Enter the language as a code such as en, en-GB or fr-FR.')
+    expect(settingsProblem({ ...values, siteLanguage: 'en_GB' })).toBe('Enter the language as a code such as en, en-GB or fr-FR.')
   })
 
   it('accepts only #rrggbb colours', () => {

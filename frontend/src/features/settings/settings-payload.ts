@@ -1,7 +1,11 @@
 // The site settings form's values, the colour presets, and the site_settings payload it
 // saves.
-import { defaultColors, siteConfig, type ColorPreset } from '@/config/site'
+import { defaultColors, seoDefaults, siteConfig, type ColorPreset } from '@/config/site'
+import { isLanguageTag } from '@/lib/site-language'
+import { adminTexts } from '@/config/admin'
 import type { SiteSettings } from '@/features/site/types'
+
+const settingsTexts = adminTexts.settings
 
 export interface SettingsFormValues {
   siteTitle: string
@@ -9,14 +13,18 @@ export interface SettingsFormValues {
   logoUrl: string
   primaryColor: string
   secondaryColor: string
+  priceRange: string
+  siteLanguage: string
 }
 
+/** The business name (site_title) is saved by its own form in Contact Details, so it is not here. */
 export interface SiteSettingsPayload {
-  site_title: string
   site_description: string | null
   logo_url: string | null
   primary_color: string
   secondary_color: string
+  price_range: string
+  site_language: string
   updated_at: string
 }
 
@@ -36,6 +44,8 @@ export function settingsFormValues(settings: SiteSettings | null | undefined): S
     logoUrl: settings?.logo_url ?? '',
     primaryColor: settings?.primary_color ?? defaultColors.primary,
     secondaryColor: settings?.secondary_color ?? defaultColors.secondary,
+    priceRange: settings?.price_range ?? seoDefaults.priceRange,
+    siteLanguage: settings?.site_language ?? seoDefaults.language,
   }
 }
 
@@ -54,11 +64,18 @@ export function isPresetActive(values: Pick<SettingsFormValues, 'primaryColor' |
 
 export function buildSettingsPayload(values: SettingsFormValues, now: Date = new Date()): SiteSettingsPayload {
   return {
-    site_title: values.siteTitle.trim(),
     site_description: values.siteDescription.trim() || null,
     logo_url: values.logoUrl.trim() || null,
     primary_color: values.primaryColor.trim(),
     secondary_color: values.secondaryColor.trim(),
+    price_range: values.priceRange.trim().slice(0, 30),
+    site_language: values.siteLanguage.trim(),
     updated_at: now.toISOString(),
   }
+}
+
+/** The first value the database would refuse, as the message to show, else null. */
+export function settingsProblem(values: SettingsFormValues): string | null {
+  if (!isLanguageTag(values.siteLanguage.trim())) return settingsTexts.badLanguage
+  return null
 }

@@ -16,7 +16,7 @@ describe('setup items', () => {
       ['claim:about-counts', 'about', true],
       ['claim:footer-services', 'texts', true],
       ['claim:reply-promise', 'texts', true],
-      ['business-name', 'settings', true],
+      ['business-name', 'details', true],
     ])
     expect(items[0]?.label).toBe('The About figures “100% Client Satisfaction” and “5★ Average Rating”')
     expect(items[1]?.label).toBe('The About counts “12+ Years Experience” and “850+ Projects Completed”')

@@ -21,11 +21,8 @@ export interface SetupItem {
   confirmable: boolean
 }
 
-/**
- * The section holding the business name. Site Settings today; the field may move to
- * Contact Details, and this is the one place that says where it is.
- */
-export const businessNameSection: AdminSectionKey = 'settings'
+/** The section holding the business name (with the contact details); the one place that says where it is. */
+export const businessNameSection: AdminSectionKey = 'details'
 
 /** The About counts a fresh install ships (20251101000004_seed.sql). */
 export const seededCounts = { years_experience: 12, projects_completed: 850 } as const

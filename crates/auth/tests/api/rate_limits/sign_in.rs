@@ -52,7 +52,7 @@ async fn the_delay_doubles_with_each_further_attempt() {
     let limits = RateLimits {
         pair: Backoff {
             free: 2,
-            base: Duration::from_millis(500),
+            base: Duration::from_millis(1500),
             max: Duration::from_secs(60),
         },
         ..loose_limits()
@@ -65,22 +65,22 @@ async fn the_delay_doubles_with_each_further_attempt() {
     }
     assert_eq!(
         throttled(sign_in_from(&app, at, OWNER, "wrong").await).await,
-        1
+        2
     );
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    tokio::time::sleep(Duration::from_millis(1800)).await;
     assert_eq!(
         sign_in_from(&app, at, OWNER, "wrong").await.status(),
         400,
-        "0.5 s passed"
+        "1.5 s passed"
     );
     throttled(sign_in_from(&app, at, OWNER, "wrong").await).await;
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
     assert_eq!(
         sign_in_from(&app, at, OWNER, PASSWORD).await.status(),
         429,
-        "now 1 s must pass, even for the right password"
+        "now 3 s must pass, even for the right password"
     );
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    tokio::time::sleep(Duration::from_millis(2300)).await;
     assert_eq!(sign_in_from(&app, at, OWNER, PASSWORD).await.status(), 200);
     assert_eq!(
         sign_in_from(&app, at, OWNER, "wrong").await.status(),

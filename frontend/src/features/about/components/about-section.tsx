@@ -43,14 +43,14 @@ export function AboutView({ about, isLoading }: AboutViewProps) {
             <SectionHeading id="about-heading" eyebrow={site.about.eyebrow} title={aboutTitle(about)} align="left" />
             {about?.content && <p className="mt-6 text-lg leading-relaxed whitespace-pre-line text-slate-600">{about.content}</p>}
             {stats.length > 0 && (
-            <dl className="mt-10 grid grid-cols-2 gap-4">
-              {stats.map((stat) => (
-                <div key={stat.label} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70">
-                  <dt className="text-sm text-slate-600">{stat.label}</dt>
-                  <dd className="order-first font-display text-3xl font-semibold text-primary-ink sm:text-4xl">{stat.value}</dd>
-                </div>
-              ))}
-            </dl>
+              <dl className="mt-10 grid grid-cols-2 gap-4">
+                {stats.map((stat) => (
+                  <div key={stat.label} className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/70">
+                    <dt className="text-sm text-slate-600">{stat.label}</dt>
+                    <dd className="order-first font-display text-3xl font-semibold text-primary-ink sm:text-4xl">{stat.value}</dd>
+                  </div>
+                ))}
+              </dl>
             )}
           </div>
         </div>

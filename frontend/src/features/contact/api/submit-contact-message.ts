@@ -13,8 +13,16 @@ export interface SubmitResult {
   error?: string
   /** The server refused because this visitor sent too many messages lately (HTTP 429). */
   rateLimited?: boolean
+  /** How long the server asked to wait, in seconds (from the 429's details). */
+  retryAfterSeconds?: number
   /** The server could not be reached at all. */
   offline?: boolean
+}
+
+/** The wait the database's limit states in the error's details ("Retry after 540 seconds."). */
+export function retryAfter(details: string | null | undefined): number | undefined {
+  const match = /Retry after (\d+) seconds?/.exec(details ?? '')
+  return match ? Number(match[1]) : undefined
 }
 
 export async function submitContactMessage(row: ContactMessageInsert): Promise<SubmitResult> {
@@ -26,7 +34,7 @@ export async function submitContactMessage(row: ContactMessageInsert): Promise<S
     const { error, status } = await (visit ? insert.setHeader('X-Site-Visit', visit) : insert)
     if (error && status === 429) {
       console.error('Error sending contact message:', error)
-      return { success: false, error: error.message, rateLimited: true }
+      return { success: false, error: error.message, rateLimited: true, retryAfterSeconds: retryAfter(error.details) }
     }
     if (error) throw error
     return { success: true }

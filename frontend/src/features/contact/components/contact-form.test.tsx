@@ -10,6 +10,8 @@ function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email' | 'Pho
   }
 }
 
+const SERVICES = [{ title: 'Custom Curtains' }, { title: 'Window Blinds' }, { title: 'Re-upholstery' }]
+
 const complete = { 'First Name': ' Ada ', 'Last Name': 'Lovelace', Email: ' ADA@Example.com ', Message: ' Hello ' }
 
 function submit() {
@@ -19,19 +21,18 @@ function submit() {
 afterEach(() => vi.useRealTimers())
 
 describe('ContactForm', () => {
-  it('has the fields of the spec and the five service options', () => {
-    render(<ContactForm onSubmit={vi.fn()} />)
+  it('has the fields of the spec and the business’s services, then Other, as options', () => {
+    render(<ContactForm onSubmit={vi.fn()} services={SERVICES} />)
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Service Needed', 'Message']) {
       expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy()
     }
     const options = screen.getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])
     expect(options).toEqual([
       ['', 'Select a service'],
-      ['curtains', 'Custom Curtains'],
-      ['blinds', 'Blinds & Shades'],
-      ['furniture-covers', 'Furniture Covers'],
-      ['consultation', 'Design Consultation'],
-      ['other', 'Other'],
+      ['Custom Curtains', 'Custom Curtains'],
+      ['Window Blinds', 'Window Blinds'],
+      ['Re-upholstery', 'Re-upholstery'],
+      ['Other', 'Other'],
     ])
   })
 
@@ -49,19 +50,51 @@ describe('ContactForm', () => {
     expect(onSubmit).not.toHaveBeenCalled()
   })
 
+  it('marks every wrong field with its message under it and focuses the first', () => {
+    render(<ContactForm onSubmit={vi.fn()} />)
+    fill({ 'Last Name': 'Lovelace', Email: 'nope' })
+    submit()
+    const first = screen.getByLabelText(/^First Name/)
+    expect(first.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(first.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please enter your first name.')
+    expect(document.activeElement).toBe(first)
+    expect(screen.getByLabelText(/^Last Name/).getAttribute('aria-invalid')).toBeNull()
+    const email = screen.getByLabelText(/^Email/)
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Please enter a valid email address.')
+    expect(screen.getAllByTestId('field-error').map((e) => e.textContent)).toEqual([
+      'Please enter your first name.',
+      'Please enter a valid email address.',
+      'Please enter a message.',
+    ])
+    fill({ 'First Name': 'Ada' })
+    expect(screen.getAllByTestId('field-error')).toHaveLength(2)
+  })
+
+  it('says how long to wait and gives the phone number after too many messages', async () => {
+    render(
+      <ContactForm
+        onSubmit={() => Promise.resolve({ success: false, rateLimited: true, retryAfterSeconds: 481 })}
+        phone="+44 20 7946 0958"
+      />,
+    )
+    fill(complete)
+    await act(async () => submit())
+    expect(screen.getByRole('alert').textContent).toBe('Too many messages. Try again in 9 minutes. Or call us on +44 20 7946 0958.')
+  })
+
   it("sends the cleaned row, shows 'Sending...' with the button disabled, then the Thank You panel", async () => {
     let resolve!: (result: SubmitResult) => void
     const onSubmit = vi.fn((_row: ContactMessageInsert) => new Promise<SubmitResult>((r) => (resolve = r)))
-    render(<ContactForm onSubmit={onSubmit} />)
+    render(<ContactForm onSubmit={onSubmit} services={SERVICES} />)
     fill(complete)
-    fireEvent.change(screen.getByLabelText(/^Service Needed/), { target: { value: 'blinds' } })
+    fireEvent.change(screen.getByLabelText(/^Service Needed/), { target: { value: 'Window Blinds' } })
     submit()
     expect(onSubmit).toHaveBeenCalledWith({
       first_name: 'Ada',
       last_name: 'Lovelace',
       email: 'ada@example.com',
       phone: null,
-      service_needed: 'blinds',
+      service_needed: 'Window Blinds',
       message: 'Hello',
     })
     const button = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement

@@ -12,38 +12,62 @@ import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { contactFormTexts as t } from '@/config/contact-form'
-import { limits, serviceOptions } from '@/config/site'
+import { limits } from '@/config/site'
 import { clearContactDraft, loadContactDraft, saveContactDraft } from '../contact-draft'
-import { onPrefilledService, takePrefilledService } from '../contact-prefill'
+import { onPrefilledService, serviceForCategory, takePrefilledService } from '../contact-prefill'
 import type { SubmitResult } from '../api/submit-contact-message'
 import type { ContactFormValues, ContactMessageInsert } from '../types'
 import { controlsNamed, markInvalid } from '@/lib/form-validity'
 import { networkErrorText } from '@/lib/network-error'
-import { emptyContactForm, invalidContactFields, toContactMessage, validateContactForm } from '../validation'
+import {
+  contactFieldErrors,
+  emptyContactForm,
+  rateLimitText,
+  serviceChoices,
+  toContactMessage,
+  validateContactForm,
+  type ContactFieldErrors,
+} from '../validation'
+import { FieldError } from './field-error'
 import { HoneypotField, honeypotFilled } from './honeypot-field'
 
 interface ContactFormProps {
   onSubmit: (row: ContactMessageInsert) => Promise<SubmitResult>
   /** How long the Thank You panel stays; the spec's 5 seconds unless a test says otherwise. */
   thankYouMs?: number
+  /** The business's services: the Service Needed choices (plus Other). */
+  services?: readonly { title: string }[] | null
+  /** The business's phone, offered when the visitor has sent too many messages. */
+  phone?: string | null
 }
 
 type Status = 'idle' | 'submitting' | 'success'
 
-export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: ContactFormProps) {
+export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs, services, phone }: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(loadContactDraft)
   const { replyPromise } = useSiteTexts()
   const [status, setStatus] = useState<Status>('idle')
   const [error, setError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>({})
   const id = useId()
   const errorId = `${id}-error`
+  const choices = serviceChoices(services)
+  const choicesRef = useRef(choices)
+  useEffect(() => {
+    choicesRef.current = choices
+  })
+  /** Props that tie a field to the message under it while it is wrong. */
+  const described = (field: keyof ContactFormValues, suffix: string) =>
+    fieldErrors[field] ? { 'aria-describedby': `${id}-${suffix}-error`, 'aria-invalid': true as const } : {}
   const firstFieldRef = useRef<HTMLInputElement>(null)
   const thankYouRef = useRef<HTMLHeadingElement>(null)
   const returningRef = useRef(false)
 
   // "Get Similar Work Done" pre-selects the project's service (features/contact/contact-prefill.ts).
   useEffect(() => {
-    const apply = (service: string) => setValues((current) => ({ ...current, serviceNeeded: service }))
+    // The project's category becomes the service whose title names it.
+    const apply = (category: string) =>
+      setValues((current) => ({ ...current, serviceNeeded: serviceForCategory(category, choicesRef.current) }))
     const waiting = takePrefilledService()
     if (waiting) apply(waiting)
     return onPrefilledService((service) => {
@@ -68,15 +92,20 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
     }
   }, [status, thankYouMs])
 
-  const update = (field: keyof ContactFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+  const update = (field: keyof ContactFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }))
+    // A field's message goes as soon as it is edited.
+    setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (status === 'submitting') return
     const problem = validateContactForm(values)
-    // The fields at fault are marked (aria-invalid, described by the message) and the first is focused.
-    markInvalid(event.currentTarget, controlsNamed(event.currentTarget, invalidContactFields(values)), errorId)
+    const found = contactFieldErrors(values)
+    // Every field at fault is marked (aria-invalid, its message under it) and the first is focused.
+    markInvalid(event.currentTarget, controlsNamed(event.currentTarget, Object.keys(found)))
+    setFieldErrors(found)
     if (problem) {
       setError(problem)
       return
@@ -96,7 +125,13 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
       setStatus('success')
     } else {
       // The spec's failure text stays; when the server was not reached at all, it says so too.
-      setError(result.rateLimited ? t.errors.tooMany : result.offline ? `${t.errors.sendFailed} ${networkErrorText}` : t.errors.sendFailed)
+      setError(
+        result.rateLimited
+          ? rateLimitText(result.retryAfterSeconds, phone)
+          : result.offline
+            ? `${t.errors.sendFailed} ${networkErrorText}`
+            : t.errors.sendFailed,
+      )
       setStatus('idle')
     }
   }
@@ -145,7 +180,9 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
             value={values.firstName}
             onChange={update('firstName')}
             disabled={submitting}
+            {...described('firstName', 'first')}
           />
+          <FieldError id={`${id}-first-error`} message={fieldErrors.firstName} />
         </div>
         <div>
           <Label htmlFor={`${id}-last`} required>
@@ -159,7 +196,9 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
             value={values.lastName}
             onChange={update('lastName')}
             disabled={submitting}
+            {...described('lastName', 'last')}
           />
+          <FieldError id={`${id}-last-error`} message={fieldErrors.lastName} />
         </div>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -177,7 +216,9 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
             value={values.email}
             onChange={update('email')}
             disabled={submitting}
+            {...described('email', 'email')}
           />
+          <FieldError id={`${id}-email-error`} message={fieldErrors.email} />
         </div>
         <div>
           <Label htmlFor={`${id}-phone`}>{t.phone}</Label>
@@ -202,11 +243,15 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
           disabled={submitting}
         >
           <option value="">{t.servicePlaceholder}</option>
-          {serviceOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
+          {choices.map((title) => (
+            <option key={title} value={title}>
+              {title}
             </option>
           ))}
+          {values.serviceNeeded && !choices.includes(values.serviceNeeded) && (
+            // A choice kept in a draft whose service has since been renamed or removed.
+            <option value={values.serviceNeeded}>{values.serviceNeeded}</option>
+          )}
         </Select>
       </div>
       <div>
@@ -227,7 +272,9 @@ export function ContactForm({ onSubmit, thankYouMs = limits.thankYouPanelMs }: C
           value={values.message}
           onChange={update('message')}
           disabled={submitting}
+          {...described('message', 'message')}
         />
+        <FieldError id={`${id}-message-error`} message={fieldErrors.message} />
       </div>
       {error && (
         <p id={errorId} role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">

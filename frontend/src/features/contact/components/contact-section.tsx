@@ -1,12 +1,16 @@
 // Landing page contact section: how to reach the business, and the quote request form.
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { displayAddress, mapsUrl } from '@/features/contact-details/address'
 import { hoursText } from '@/features/contact-details/contact-details'
+import { useServices } from '@/features/services/api/get-services'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'
 import { useSubmitContactMessage } from '../api/submit-contact-message'
 import { ContactForm } from './contact-form'
 import { ContactFrame, contactDetailFields, contactDetailsClass } from './contact-frame'
+import { SpecialHoursList } from './special-hours-list'
+import { contactSectionTexts as t } from '../texts'
 
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -24,6 +28,7 @@ function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; 
 
 export function ContactDetails({ info }: { info: ContactInfo | null | undefined }) {
   if (!info || contactDetailFields(info).length === 0) return null
+  const address = displayAddress(info)
   return (
     <ul className={contactDetailsClass}>
       {info.phone && (
@@ -40,9 +45,20 @@ export function ContactDetails({ info }: { info: ContactInfo | null | undefined 
           </a>
         </DetailRow>
       )}
-      {info.address && (
+      {address && (
         <DetailRow icon={<MapPin aria-hidden="true" />} label="Address">
-          <address className="not-italic">{info.address}</address>
+          <address className="not-italic">
+            <a
+              href={mapsUrl(address)}
+              target="_blank"
+              rel="noopener"
+              aria-label={t.mapLinkLabel(address)}
+              data-testid="address-map-link"
+              className="hover:underline"
+            >
+              {address}
+            </a>
+          </address>
         </DetailRow>
       )}
       <DetailRow icon={<Clock aria-hidden="true" />} label="Hours">
@@ -52,6 +68,7 @@ export function ContactDetails({ info }: { info: ContactInfo | null | undefined 
             {info.hours_note}
           </span>
         )}
+        <SpecialHoursList value={info.special_hours} />
       </DetailRow>
     </ul>
   )
@@ -59,7 +76,13 @@ export function ContactDetails({ info }: { info: ContactInfo | null | undefined 
 
 export function ContactSection() {
   const { data: info } = useContactInfo()
+  const { data: services } = useServices()
   const { submit } = useSubmitContactMessage()
 
-  return <ContactFrame details={<ContactDetails info={info} />} form={<ContactForm onSubmit={submit} />} />
+  return (
+    <ContactFrame
+      details={<ContactDetails info={info} />}
+      form={<ContactForm onSubmit={submit} services={services} phone={info?.phone} />}
+    />
+  )
 }

@@ -13,10 +13,7 @@ interface CategoryFilterProps {
 }
 
 export function CategoryFilter({ categories, value, onChange, className }: CategoryFilterProps) {
-  const options = [
-    { value: allCategories, label: texts.portfolioPage.allCategories },
-    ...categories,
-  ]
+  const options = [{ value: allCategories, label: texts.portfolioPage.allCategories }, ...categories]
   return (
     <div role="group" aria-label="Filter projects by category" className={cn('flex flex-wrap gap-2', className)}>
       {options.map((option) => {

@@ -20,13 +20,7 @@ export function FeaturedPortfolioFrame({ busy, children }: { busy?: boolean; chi
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mb-14 flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-          <SectionHeading
-            id="portfolio-heading"
-            eyebrow={section.eyebrow}
-            title={section.heading}
-            intro={section.intro}
-            align="left"
-          />
+          <SectionHeading id="portfolio-heading" eyebrow={section.eyebrow} title={section.heading} intro={section.intro} align="left" />
           <Link to="/portfolio" className={buttonVariants({ variant: 'outline', className: 'self-start md:self-auto' })}>
             {texts.featured.viewAll}
             <ArrowRight aria-hidden="true" />

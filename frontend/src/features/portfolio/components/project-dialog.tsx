@@ -13,7 +13,7 @@ import { texts } from '@/config/site'
 import { cn } from '@/lib/cn'
 import { formatPhotoCount } from '@/lib/format'
 import { useCategoryLabel } from '@/features/site-texts/api/get-site-texts'
-import { prefillService, serviceForCategory } from '@/features/contact/contact-prefill'
+import { prefillService } from '@/features/contact/contact-prefill'
 import { scrollToSection } from '@/lib/scroll'
 import { SiteImage } from '@/features/media/components/site-image'
 import { focusOf } from '@/features/media/focal-point'
@@ -239,7 +239,7 @@ export function ProjectDialog({ item, open, onClose }: ProjectDialogProps) {
   const category = categoryLabel(item.category)
 
   function getSimilarWork() {
-    prefillService(serviceForCategory(item?.category))
+    prefillService(item?.category ?? '')
     onClose()
     // After the dialog has closed (and handed focus back), so the scroll and the focus
     // on the contact section are the last word.

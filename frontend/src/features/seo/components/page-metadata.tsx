@@ -28,6 +28,7 @@ export function PageMetadata({ title, description, image, url, type }: MetadataI
           heroImage: hero.data?.background_image,
           origin: window.location.origin,
           pathname,
+          language: settings.data?.site_language,
         },
       ),
     )

@@ -39,6 +39,7 @@ export function StructuredData() {
               description: identity.description,
               logoUrl: identity.logoUrl,
               image: hero.data?.background_image,
+              priceRange: settings.data?.price_range,
               contactInfo: contact.data,
               services: services.data,
               testimonials: testimonials.data,

@@ -37,12 +37,7 @@ export function ServicesView({ services, isLoading }: ServicesViewProps) {
   return (
     <section id="services" aria-labelledby="services-heading" className="scroll-mt-16 bg-slate-50 py-20 md:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="services-heading"
-          eyebrow={section.eyebrow}
-          title={section.heading}
-          intro={section.intro}
-        />
+        <SectionHeading id="services-heading" eyebrow={section.eyebrow} title={section.heading} intro={section.intro} />
         {isLoading ? (
           <p role="status" className="mt-14 text-center text-slate-500">
             {texts.loadingServices}

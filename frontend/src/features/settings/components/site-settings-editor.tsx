@@ -2,7 +2,6 @@
 // (six presets, pickers, hex fields, live preview); saved by id or inserted when missing.
 import { Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import { adminTexts } from '@/config/admin'
 import { colorPresets, defaultColors } from '@/config/site'
@@ -14,7 +13,15 @@ import { useSiteSettings } from '@/features/site/api/get-site-settings'
 import type { SiteSettings } from '@/features/site/types'
 import { cn } from '@/lib/cn'
 import { useSaveSiteSettings } from '../api/save-site-settings'
-import { applyPreset, buildSettingsPayload, isPresetActive, settingsFormValues, type SettingsFormValues } from '../settings-payload'
+import {
+  applyPreset,
+  buildSettingsPayload,
+  isPresetActive,
+  settingsFormValues,
+  settingsProblem,
+  type SettingsFormValues,
+} from '../settings-payload'
+import { SearchDetailsCard } from './search-details-card'
 import { ColorField } from './color-field'
 import { ColorPreview } from './color-preview'
 
@@ -29,7 +36,7 @@ export function SiteSettingsEditor() {
       query={query}
       drafts={useRowDrafts('site_settings', query, '/')}
       save={useSaveSiteSettings()}
-      check={(values: SettingsFormValues) => (values.siteTitle.trim() ? null : 'Site title is required.')}
+      check={settingsProblem}
       build={buildSettingsPayload}
       Form={SettingsForm}
     />
@@ -43,9 +50,6 @@ function SettingsForm(props: SingleRowFormProps<SiteSettings, SettingsFormValues
         <>
           <Card className="space-y-5 p-6 sm:p-8">
             <h3 className="text-lg font-semibold text-slate-950">{t.basicTitle}</h3>
-            <Field label={t.fields.siteTitle} hint={t.siteTitleHint} required>
-              {(control) => <Input {...control} name="site_title" value={values.siteTitle} onChange={change('siteTitle')} required />}
-            </Field>
             <Field label={t.fields.siteDescription} hint={t.siteDescriptionHint}>
               {(control) => (
                 <Textarea
@@ -74,6 +78,8 @@ function SettingsForm(props: SingleRowFormProps<SiteSettings, SettingsFormValues
               )}
             </Field>
           </Card>
+
+          <SearchDetailsCard values={values} change={change} />
 
           <Card className="space-y-5 p-6 sm:p-8">
             <h3 className="text-lg font-semibold text-slate-950">{t.colorTitle}</h3>

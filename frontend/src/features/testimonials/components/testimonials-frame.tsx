@@ -16,12 +16,7 @@ export function TestimonialsFrame({ busy, children }: { busy?: boolean; children
       className="scroll-mt-16 bg-white py-20 md:py-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="testimonials-heading"
-          eyebrow={section.eyebrow}
-          title={section.heading}
-          intro={section.intro}
-        />
+        <SectionHeading id="testimonials-heading" eyebrow={section.eyebrow} title={section.heading} intro={section.intro} />
         {children}
       </div>
     </section>
