@@ -252,6 +252,7 @@ mod tests {
                 data: Some(&data),
                 head: Some("<title>New</title>"),
                 body: Some("<noscript>x</noscript>"),
+                lang: None,
             },
         );
         assert_eq!(
