@@ -50,11 +50,7 @@ describe('site settings', () => {
     for (const heading of ['Basic Site Information', 'Color Scheme']) {
       assert.ok(await page.getByRole('heading', { name: heading }).isVisible(), heading);
     }
-    for (const hint of [
-      'Appears in the header, footer and browser title',
-      'Used for SEO and in the footer',
-      'Leave empty to use the default icon-based logo',
-    ]) {
+    for (const hint of ['Used for SEO and in the footer', 'Leave empty to use the default icon-based logo']) {
       assert.ok(await page.getByText(hint).isVisible(), hint);
     }
     const { rows } = await site.sql('select * from site_settings');
