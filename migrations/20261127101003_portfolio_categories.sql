@@ -22,6 +22,7 @@ begin
   if not exists (select 1 from jsonb_array_elements(categories) e where e ->> 'value' = new.category) then
     raise exception 'the category "%" is not one of the portfolio''s categories', new.category
       using errcode = '23514',
+            constraint = 'portfolio_items_category_known',
             hint = 'Use one of: ' || (select string_agg(e ->> 'value', ', ') from jsonb_array_elements(categories) e)
                    || ', or add it under Site Texts first.';
   end if;
