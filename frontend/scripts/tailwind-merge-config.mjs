@@ -40,16 +40,25 @@ for (const file of sources(SRC)) for (const token of classTokens(readFileSync(fi
 
 const defaults = getDefaultConfig();
 
-// A token belongs to a group when a merger knowing only that group sees it twice as one.
-const used = new Set();
-for (const [group, definition] of Object.entries(defaults.classGroups)) {
-  const merge = createTailwindMerge(() => ({
+const mergerOf = (classGroups) =>
+  createTailwindMerge(() => ({
     ...defaults,
-    classGroups: { [group]: definition },
+    classGroups,
     conflictingClassGroups: {},
     conflictingClassGroupModifiers: {},
   }));
-  for (const token of tokens) {
+
+// Arbitrary properties (`[overflow-wrap:anywhere]`) merge without any class group: a merger
+// knowing none sees them twice as one, and so would every one-group merger below, pulling
+// in all groups (which once tripled this file and the landing page's JavaScript).
+const mergesWithoutGroups = mergerOf({});
+const groupTokens = [...tokens].filter((token) => mergesWithoutGroups(`${token} ${token}`) !== token);
+
+// A token belongs to a group when a merger knowing only that group sees it twice as one.
+const used = new Set();
+for (const [group, definition] of Object.entries(defaults.classGroups)) {
+  const merge = mergerOf({ [group]: definition });
+  for (const token of groupTokens) {
     if (merge(`${token} ${token}`) === token) {
       used.add(group);
       break;

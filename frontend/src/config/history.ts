@@ -1,4 +1,5 @@
-// The copy of drafts, preview and history in the admin, and the public page's preview banner.
+// The copy of drafts, preview and history in the admin (the public page's preview banner has
+// its own file, config/preview.ts, so the landing page does not load the admin's copy).
 
 export const historyTexts = {
   // Not 'Save …': a form's Save button stays the only one whose name holds 'Save'.
@@ -55,9 +56,6 @@ export const historyTexts = {
   deletedBy: (who: string, when: string) => `Deleted by ${who}, ${when}`,
   restoreDeleted: 'Restore',
   deletedRestored: 'Item restored.',
-  previewBanner: 'Preview: showing drafts',
-  previewBannerHint: 'Only signed-in editors see drafts here; visitors see the published site.',
-  exitPreview: 'Leave preview',
 } as const
 
 /** The names shown for a row's columns in the history's "what changed" line. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContactInfo } from '@/features/site/types'
-import { buildContactDetailsPayload, contactDetailsErrors, contactDetailsValues, hoursText, pendingDetails } from './contact-details'
-import { defaultWeek } from './opening-hours'
+import { buildContactDetailsPayload, contactDetailsErrors, contactDetailsValues, pendingDetails } from './contact-details'
+import { defaultWeek, hoursText } from './opening-hours'
 import { placeholderDetails } from './texts'
 
 const fresh: ContactInfo = {

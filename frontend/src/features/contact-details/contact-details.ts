@@ -2,7 +2,7 @@
 // the hours, and which placeholders a contact_info row still holds (the setup checklist).
 import type { ContactInfo } from '@/features/site/types'
 import { addressLine, addressValues, type AddressValues } from './address'
-import { defaultWeek, formatWeek, humanTime, normalizeWeek, parseWeek, schemaOpeningHours, weekProblem, type Week } from './opening-hours'
+import { defaultWeek, humanTime, normalizeWeek, parseWeek, schemaOpeningHours, weekProblem, type Week } from './opening-hours'
 import { normalizeSpecialHours, parseSpecialHours, specialHoursProblem, type SpecialHours } from './special-hours'
 import { contactDetailsTexts as t, placeholderDetails } from './texts'
 
@@ -99,16 +99,6 @@ export function buildContactDetailsPayload(values: ContactDetailsValues): Contac
     social_linkedin: orNull(values.linkedin, 300),
     updated_at: new Date().toISOString(),
   }
-}
-
-/** The opening hours as the public site shows them. */
-export function hoursText(info: ContactInfo | null | undefined): string {
-  const week = parseWeek(info?.opening_hours)
-  if (week) return formatWeek(week)
-  // A free text an older install holds (anything but the default) is shown as written.
-  const legacy = info?.business_hours?.trim()
-  if (legacy && legacy !== schemaOpeningHours(defaultWeek)) return legacy
-  return formatWeek(defaultWeek)
 }
 
 export type ChecklistItem = keyof typeof t.checklist

@@ -2,7 +2,8 @@
 // for people ("Mon–Fri 9:00–18:00, Sat 10:00–16:00": consecutive days with the same hours
 // grouped), schema.org's openingHours text ("Mo-Fr 09:00-18:00, Sa 10:00-16:00") and
 // schema.org's openingHoursSpecification (one entry per open span).
-import { hoursTexts as texts } from './texts'
+import type { ContactInfo } from '@/features/site/types'
+import { hoursTexts as texts } from './hours-texts'
 
 export const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 export type DayName = (typeof dayNames)[number]
@@ -222,4 +223,14 @@ export function openingHoursSpecification(week: Week): OpeningHoursSpecification
         closes: span.closes,
       })),
     )
+}
+
+/** The opening hours as the public site shows them. */
+export function hoursText(info: ContactInfo | null | undefined): string {
+  const week = parseWeek(info?.opening_hours)
+  if (week) return formatWeek(week)
+  // A free text an older install holds (anything but the default) is shown as written.
+  const legacy = info?.business_hours?.trim()
+  if (legacy && legacy !== schemaOpeningHours(defaultWeek)) return legacy
+  return formatWeek(defaultWeek)
 }

@@ -3,7 +3,7 @@
 // upcoming ones; search engines get them as openingHoursSpecification with validFrom
 // and validThrough.
 import { formatSpans, normalizeSpans, parseSpans, spansProblem, type OpeningHoursSpecification, type TimeSpan } from './opening-hours'
-import { hoursTexts as texts } from './texts'
+import { hoursTexts as texts } from './hours-texts'
 
 export interface SpecialHours {
   /** First and last day, "YYYY-MM-DD" (the same for one day). */

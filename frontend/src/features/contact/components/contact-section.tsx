@@ -2,7 +2,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { displayAddress, mapsUrl } from '@/features/contact-details/address'
-import { hoursText } from '@/features/contact-details/contact-details'
+import { hoursText } from '@/features/contact-details/opening-hours'
 import { useServices } from '@/features/services/api/get-services'
 import { useContactInfo } from '@/features/site/api/get-contact-info'
 import type { ContactInfo } from '@/features/site/types'

@@ -3,7 +3,7 @@
 //! the published site and no bar) and leads back to the published page.
 import { Eye } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { historyTexts as t } from '@/config/history'
+import { previewTexts as t } from '@/config/preview'
 import { isDraftPreview, previewDrafts } from '@/lib/preview-drafts'
 
 export function PreviewBanner() {
