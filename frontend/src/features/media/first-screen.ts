@@ -9,6 +9,8 @@ type Listener = () => void
 
 let done = false
 let scheduled = false
+/** Bumped by a reset, so a frame or timer queued before it cannot finish the new watch. */
+let generation = 0
 let fallback: ReturnType<typeof setTimeout> | undefined
 const listeners = new Set<Listener>()
 
@@ -25,7 +27,8 @@ function finish() {
 
 /** After the next paint: a frame's callbacks run before it paints, a task queued there runs after. */
 function afterNextPaint() {
-  requestAnimationFrame(() => setTimeout(finish, 0))
+  const watch = generation
+  requestAnimationFrame(() => setTimeout(() => watch === generation && finish(), 0))
 }
 
 function schedule() {
@@ -50,6 +53,7 @@ export function onFirstScreenDone(listener: Listener): () => void {
 
 /** For tests: back to a page that has not painted yet. */
 export function resetFirstScreen() {
+  generation += 1
   clearTimeout(fallback)
   window.removeEventListener('load', afterNextPaint)
   done = false

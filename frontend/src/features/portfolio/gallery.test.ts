@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   allCategories,
   clampIndex,
-  distinctCategories,
   filterByCategory,
   formatCounter,
   galleryImages,
@@ -88,11 +87,6 @@ describe('categories', () => {
     item({ id: '3', category: 'blinds' }),
     item({ id: '4', category: 'furniture-covers' }),
   ]
-
-  it('lists each category once, in first-use order', () => {
-    expect(distinctCategories(items)).toEqual(['blinds', 'curtains', 'furniture-covers'])
-    expect(distinctCategories([])).toEqual([])
-  })
 
   it('filters by category, all by default', () => {
     expect(filterByCategory(items, allCategories).map((p) => p.id)).toEqual(['1', '2', '3', '4'])

@@ -29,11 +29,6 @@ export function formatCounter(index: number, count: number): string {
   return `${count === 0 ? 0 : index + 1} of ${count}`
 }
 
-/** Each category once, in the order the items first use it. */
-export function distinctCategories(items: readonly Pick<PortfolioItem, 'category'>[]): string[] {
-  return [...new Set(items.map((item) => item.category).filter(Boolean))]
-}
-
 export const allCategories = 'all'
 
 export function filterByCategory(items: readonly PortfolioItem[], category: string): PortfolioItem[] {
