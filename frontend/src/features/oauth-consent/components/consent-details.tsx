@@ -72,7 +72,7 @@ export function ConsentDetails({ details, siteTitle, email, onUseAnother, signin
             className="mt-2 inline-flex max-w-full items-center gap-1.5 text-sm font-medium break-all text-primary-ink underline-offset-4 hover:underline"
           >
             {t.appLink(website.host)}
-            <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+            <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
           </a>
         )}
       </div>
@@ -141,7 +141,7 @@ export function ConsentDetails({ details, siteTitle, email, onUseAnother, signin
 function ScopeItem({ children }: { children: React.ReactNode }) {
   return (
     <li className="flex items-start gap-2.5 text-slate-700">
-      <Check aria-hidden="true" className="mt-0.5 size-4.5 shrink-0 text-secondary-ink" />
+      <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-secondary-ink" />
       <span className="min-w-0">{children}</span>
     </li>
   )

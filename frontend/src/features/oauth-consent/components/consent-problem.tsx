@@ -17,7 +17,7 @@ export function ConsentProblemView({ kind, onRetry }: ConsentProblemViewProps) {
   const text = consentTexts.problems[kind]
   return (
     <div className="text-center">
-      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-2xl bg-amber-50 text-amber-700">
+      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-2xl bg-amber-50 text-amber-800">
         <CircleAlert aria-hidden="true" className="size-6" />
       </span>
       <h1 className="mt-5 font-display text-2xl font-semibold tracking-tight text-balance text-slate-950 sm:text-3xl">{text.title}</h1>
