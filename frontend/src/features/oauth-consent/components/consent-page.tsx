@@ -71,7 +71,12 @@ function ConsentFlow({ authorizationId }: { authorizationId: string }) {
     return (
       <>
         <Heading title={consentTexts.signIn.title(siteTitle)} subtitle={consentTexts.signIn.subtitle} />
-        <SignInForm email={email} onEmailChange={setEmail} providerReturnTo={window.location.href} />
+        {/* A provider sign-in comes back to this request (without a fragment of an earlier try). */}
+        <SignInForm
+          email={email}
+          onEmailChange={setEmail}
+          providerReturnTo={`${window.location.origin}${window.location.pathname}${window.location.search}`}
+        />
       </>
     )
   }
