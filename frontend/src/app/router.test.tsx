@@ -52,6 +52,15 @@ describe('routes', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull()
   })
 
+  // Where an app sends someone to sign in with the site: a lazy chunk with its own card.
+  it('/oauth/consent has its own focused card and says when the link has no request', { timeout: 30_000 }, async () => {
+    renderAt('/oauth/consent')
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is incomplete' }, { timeout: 20_000 })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy()
+    expect(screen.queryByRole('banner')).toBeNull()
+    expect(screen.queryByRole('contentinfo')).toBeNull()
+  })
+
   it('shows the landing defaults when every table is empty', async () => {
     renderAt('/')
     expect(await screen.findByText('No portfolio items available yet.')).toBeTruthy()

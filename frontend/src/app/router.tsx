@@ -9,8 +9,9 @@ import { PublicLayout } from './public-layout'
 import { LandingRoute } from './routes/landing'
 import { PortfolioRoute } from './routes/portfolio'
 
-// Own chunks: the admin (and its rich-text editor) never loads on the public pages, and
-// the legal texts and the not-found page only load on their pages. /portfolio (2 kB gzip
+// Own chunks: the admin (and its rich-text editor) never loads on the public pages, nor
+// does the page where an app asks to use an account (it needs supabase-js and the sign-in
+// form), and the legal texts and the not-found page only load on their pages. /portfolio (2 kB gzip
 // beyond what the landing page loads) is in the entry: as a chunk of its own, a phone
 // fetched it only once the entry had run, a round trip before its first card could paint.
 // Each retries its load, and a page that still cannot load says so with "Try again".
@@ -29,6 +30,10 @@ const TermsRoute = lazyWithRetry(
 const PrivacyRoute = lazyWithRetry(
   () => import('./routes/privacy'),
   (m) => m.PrivacyRoute,
+)
+const OAuthConsentRoute = lazyWithRetry(
+  () => import('./routes/oauth-consent'),
+  (m) => m.default,
 )
 
 function RouteFallback() {
@@ -88,6 +93,16 @@ export const routes: RouteObject[] = [
     element: (
       <LazyPage>
         <AdminRoute />
+      </LazyPage>
+    ),
+  },
+  // Where GoTrue's /oauth/authorize sends a person an app asked to sign in with this site
+  // (PLEAT_OAUTH_SERVER_AUTHORIZATION_PATH): a focused card of its own.
+  {
+    path: 'oauth/consent',
+    element: (
+      <LazyPage>
+        <OAuthConsentRoute />
       </LazyPage>
     ),
   },

@@ -1,7 +1,9 @@
 // "Sign in with Google" and the like: which providers the server has switched on (its
 // GET /auth/v1/settings `external`, read with fetch as supabase-js has no call for it),
-// and sending the browser to one through supabase-js `signInWithOAuth`, back to /admin,
-// where supabase-js takes the session from the address.
+// and sending the browser to one through supabase-js `signInWithOAuth`, back to the page
+// that asked (/admin, or the page where an app asks to use the account), where supabase-js
+// takes the session from the address. The server lets it come back only to an address
+// its redirect allow-list (PLEAT_REDIRECT_URLS, the site by default) accepts.
 import type { Provider } from '@supabase/supabase-js'
 import { authProviders, type AuthProvider } from '@/config/auth-providers'
 import { supabase, supabaseConfig } from '@/lib/supabase'
@@ -20,11 +22,11 @@ export function useEnabledProviders(): AuthProvider[] {
   return data ?? []
 }
 
-export async function signInWithProvider(provider: AuthProvider): Promise<void> {
+export async function signInWithProvider(provider: AuthProvider, returnTo: string): Promise<void> {
   const { error } = await supabase.auth.signInWithOAuth({
     // Pleat's generic `oidc` is not in supabase-js's list of names; it is sent as given.
     provider: provider.id as Provider,
-    options: { redirectTo: `${window.location.origin}/admin` },
+    options: { redirectTo: returnTo },
   })
   if (error) throw error
 }

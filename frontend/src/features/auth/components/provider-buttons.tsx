@@ -1,5 +1,6 @@
 // "Sign in with <provider>" buttons for the providers the server has switched on (none:
-// nothing is shown), and why the last such sign-in came back refused.
+// nothing is shown), coming back to `returnTo`, and why the last such sign-in came back
+// refused.
 import { LogIn } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -13,7 +14,7 @@ function refusalText(): string | null {
   return landingEmailLink.code === 'provider_email_needs_verification' ? authProviderTexts.unverified : authProviderTexts.failed
 }
 
-export function ProviderButtons({ disabled }: { disabled: boolean }) {
+export function ProviderButtons({ disabled, returnTo }: { disabled: boolean; returnTo: string }) {
   const providers = useEnabledProviders()
   const [opening, setOpening] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(refusalText)
@@ -22,7 +23,7 @@ export function ProviderButtons({ disabled }: { disabled: boolean }) {
     setError(null)
     setOpening(provider.id)
     try {
-      await signInWithProvider(provider)
+      await signInWithProvider(provider, returnTo)
     } catch (cause) {
       console.error('Error starting a sign-in with a provider:', cause)
       setError(authProviderTexts.failed)
