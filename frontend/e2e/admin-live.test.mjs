@@ -10,10 +10,20 @@ const COLLEAGUE = { email: 'colleague@example.com', password: 'Colleague pass 12
 
 let site;
 let page;
+// The inbox's changes reach the page only once its channel is subscribed (the server says
+// "Subscribed to PostgreSQL" on it); an enquiry stored before that is not a live change.
+let inboxSubscribed;
 before(async () => {
   site = await startAdminSite();
   await addOwner(site, COLLEAGUE);
   page = await site.openPage();
+  inboxSubscribed = new Promise((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('realtime:admin-inbox') && String(payload).includes('Subscribed to PostgreSQL')) resolve();
+      }),
+    ),
+  );
   await signIn(page, site);
 });
 after(async () => {
@@ -31,6 +41,7 @@ describe('the inbox, live', () => {
   it('counts a new enquiry in the sidebar and lists it in the open inbox, without a reload', async () => {
     const badge = page.getByTestId('sidebar-unread');
     const before = (await badge.count()) ? Number(await badge.locator('[aria-hidden="true"]').innerText()) : 0;
+    await inboxSubscribed;
     await enquiry('Harriet');
     await page.waitForFunction(
       (expected) => document.querySelector('[data-testid="sidebar-unread"] [aria-hidden="true"]')?.textContent === String(expected),

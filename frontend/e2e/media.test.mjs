@@ -287,7 +287,9 @@ describe('hero, refusals and the media library', () => {
 
     const visitor = await site.openPage({ viewport: viewports.desktop });
     try {
-      await visitor.goto(`${site.url}/`);
+      // The page's load waits for the hero, whose sizes pleat makes from the 2560 px photo
+      // on this first request (and again below for the uncropped ones): seconds on a busy CI.
+      await visitor.goto(`${site.url}/`, SLOW);
       await waitForLanding(visitor);
       const img = visitor.locator('#hero img');
       assert.equal(storedName(await img.getAttribute('src')), hero);
@@ -302,7 +304,7 @@ describe('hero, refusals and the media library', () => {
       // With a focal point off the centre the page asks for the whole photo (the transform
       // only crops around the centre) and crops it there itself; the preload follows.
       await site.sql(`update hero_content set background_focus = '20 80'`);
-      await visitor.goto(`${site.url}/`);
+      await visitor.goto(`${site.url}/`, SLOW);
       await waitForLanding(visitor);
       assert.doesNotMatch(await img.getAttribute('srcset'), /resize=cover/);
       assert.equal(await img.evaluate((el) => getComputedStyle(el).objectPosition), '20% 80%');

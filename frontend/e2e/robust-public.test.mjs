@@ -162,7 +162,9 @@ describe('failed loading', () => {
       await page.route('**/rest/v1/portfolio_items?**', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
       await page.goto(`${site.url}/`);
       const failed = page.locator('#portfolio').getByTestId('load-failed');
-      await failed.waitFor();
+      // supabase-js tries a failed read three more times (after 1, 2 and 4 s) before the
+      // page hears of it, so the notice comes 7 s and more after the first try.
+      await failed.waitFor({ timeout: 30_000 });
       assert.match(await failed.innerText(), new RegExp(NETWORK_TEXT.replace(/[.?]/g, '\\$&')));
       assert.equal(await page.getByText('No portfolio items available yet.').count(), 0);
       fail = false;

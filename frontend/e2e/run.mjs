@@ -7,12 +7,23 @@ import { spawn } from 'node:child_process';
 import { BROWSER_ENDPOINT_ENV, launchBrowserServer } from './lib/browser.mjs';
 
 const paths = process.argv.slice(2);
+// E2E_TIMINGS=FILE writes each file's and each test's wall time there, slowest first.
+const timings = process.env.E2E_TIMINGS
+  ? ['--test-reporter=./e2e/lib/timings.mjs', `--test-reporter-destination=${process.env.E2E_TIMINGS}`]
+  : [];
 const server = await launchBrowserServer();
 let stopping = false;
 
 const tests = spawn(
   process.execPath,
-  ['--test', `--test-concurrency=${process.env.E2E_CONCURRENCY || 2}`, '--test-reporter=spec', ...(paths.length ? paths : ['e2e/'])],
+  [
+    '--test',
+    `--test-concurrency=${process.env.E2E_CONCURRENCY || 2}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    ...timings,
+    ...(paths.length ? paths : ['e2e/']),
+  ],
   { stdio: 'inherit', env: { ...process.env, [BROWSER_ENDPOINT_ENV]: server.wsEndpoint() } },
 );
 

@@ -1,4 +1,7 @@
-// Headless Chromium from the system (never a downloaded browser), driven by playwright-core.
+// Headless Chromium from the system (never a downloaded browser), driven by playwright-core:
+// Debian's chromium-headless-shell when installed (scripts/test installs it), the same
+// Chromium build as the `chromium` package without the full browser's windows and their
+// UI renderers, which is what Playwright itself runs headless tests on; else `chromium`.
 // `npm run e2e` (e2e/run.mjs) starts one Chromium for the whole run and hands its endpoint
 // to the test files in E2E_BROWSER_WS_ENDPOINT: a launch costs ~1.75 CPU-seconds on the
 // 2-core CI machine and there are ~60 files. A file run on its own launches its own browser.
@@ -7,7 +10,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { FRONTEND } from './pleat.mjs';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM = process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const SCREENSHOTS = path.join(FRONTEND, 'test-results', 'screenshots');
 const DOWNLOADS = path.join(FRONTEND, 'test-results', 'downloads');
 export const BROWSER_ENDPOINT_ENV = 'E2E_BROWSER_WS_ENDPOINT';
@@ -19,7 +23,7 @@ export const viewports = {
 
 const launchOptions = () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Chromium with apt (scripts/test does) or set CHROME_PATH`);
+    throw new Error(`${CHROMIUM} is missing: install chromium-headless-shell with apt (scripts/test does) or set CHROME_PATH`);
   }
   return {
     executablePath: CHROMIUM,
