@@ -99,6 +99,8 @@ async function approved(oauthClient, user) {
   user ??= await createUser(pleat);
   const { client } = await signedIn(pleat, user);
   const { id, verifier, state } = await startAuthorization(oauthClient);
+  // As the consent page does: opening the request binds it to the user.
+  assert.equal((await client.auth.oauth.getAuthorizationDetails(id)).error, null);
   const { data, error } = await client.auth.oauth.approveAuthorization(id, { skipBrowserRedirect: true });
   assert.equal(error, null);
   const back = new URL(data.redirect_url);
@@ -258,6 +260,7 @@ describe('consent', () => {
     const app = await registerClient();
     const { client } = await signedIn(pleat, await createUser(pleat));
     const { id, state } = await startAuthorization(app);
+    assert.equal((await client.auth.oauth.getAuthorizationDetails(id)).error, null);
     const { data, error } = await client.auth.oauth.denyAuthorization(id, { skipBrowserRedirect: true });
     assert.equal(error, null);
     const back = new URL(data.redirect_url);
@@ -431,6 +434,8 @@ describe('a standard OAuth client library', () => {
     const res = await fetch(authUrl, { redirect: 'manual' });
     assert.equal(res.status, 302);
     const authorizationId = new URL(res.headers.get('location')).searchParams.get('authorization_id');
+    const details = await consentPage.auth.oauth.getAuthorizationDetails(authorizationId);
+    assert.equal(details.data.client.name, 'Library App');
     const { data, error } = await consentPage.auth.oauth.approveAuthorization(authorizationId, { skipBrowserRedirect: true });
     assert.equal(error, null);
 

@@ -151,7 +151,8 @@ WITH settings AS (
   UPDATE auth.sessions s SET refreshed_at = now(), updated_at = now(), ip = $4::inet, user_agent = $5
   FROM child WHERE s.id = child.session_id
   RETURNING s.id AS session_id, s.user_id AS session_user_id, s.aal AS session_aal,
-            s.amr_method AS session_amr_method, s.created_at AS session_created_at
+            s.amr_method AS session_amr_method, s.created_at AS session_created_at,
+            s.oauth_client_id AS session_oauth_client_id, s.scopes AS session_scopes
 )
 SELECT {USER_COLUMNS}, touched.*,
   (SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]')

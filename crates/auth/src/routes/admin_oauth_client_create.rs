@@ -3,12 +3,18 @@
 //! for a confidential one, its secret, shown this once.
 
 use actix_web::web::{Bytes, Data};
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 
 use crate::oauth_server::{self, clients};
-use crate::{body, AuthState, Error};
+use crate::{bearer, body, AuthState, Error};
 
-pub async fn handle(state: Data<AuthState>, payload: Bytes) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
+    // The service role first, then the switch, as GoTrue's router does.
+    bearer::require_admin(&state, &req).await?;
     oauth_server::require_enabled(&state)?;
     let params: clients::RegisterParams = body::json(&payload)?;
     let mut conn = state.pool.acquire().await?;

@@ -3,12 +3,18 @@
 //! confidential client, shown this once; the old one stops working at once.
 
 use actix_web::web::{Data, Path};
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 
 use crate::oauth_server::{self, clients};
-use crate::{AuthState, Error};
+use crate::{bearer, AuthState, Error};
 
-pub async fn handle(state: Data<AuthState>, path: Path<String>) -> Result<HttpResponse, Error> {
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    path: Path<String>,
+) -> Result<HttpResponse, Error> {
+    // The service role first, then the switch, as GoTrue's router does.
+    bearer::require_admin(&state, &req).await?;
     oauth_server::require_enabled(&state)?;
     let id = clients::parse_id(&path)?;
     let mut conn = state.pool.acquire().await?;

@@ -3,16 +3,19 @@
 //! method (within the client's type); a body that changes nothing is a 400.
 
 use actix_web::web::{Bytes, Data, Path};
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 
 use crate::oauth_server::{self, clients};
-use crate::{body, AuthState, Error};
+use crate::{bearer, body, AuthState, Error};
 
 pub async fn handle(
     state: Data<AuthState>,
+    req: HttpRequest,
     path: Path<String>,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
+    // The service role first, then the switch, as GoTrue's router does.
+    bearer::require_admin(&state, &req).await?;
     oauth_server::require_enabled(&state)?;
     let id = clients::parse_id(&path)?;
     let params: clients::UpdateParams = body::json(&payload)?;

@@ -3,13 +3,15 @@
 //! `{clients: [...]}` (GoTrue does not page this list).
 
 use actix_web::web::Data;
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 use serde_json::json;
 
 use crate::oauth_server::{self, clients};
-use crate::{AuthState, Error};
+use crate::{bearer, AuthState, Error};
 
-pub async fn handle(state: Data<AuthState>) -> Result<HttpResponse, Error> {
+pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
+    // The service role first, then the switch, as GoTrue's router does.
+    bearer::require_admin(&state, &req).await?;
     oauth_server::require_enabled(&state)?;
     let mut conn = state.pool.acquire().await?;
     let list: Vec<_> = clients::list(&mut conn)
