@@ -251,9 +251,10 @@ describe('consent', () => {
     assert.equal(viaAppToken.status, 400);
     assert.equal((await viaAppToken.json()).error, 'invalid_client');
 
-    // A decided request cannot be decided again.
+    // An exchanged request is gone: it cannot be decided again.
     const again = await client.auth.oauth.approveAuthorization(id, { skipBrowserRedirect: true });
-    assert.equal(again.error.status, 400);
+    assert.equal(again.error.status, 404);
+    assert.equal(again.error.code, 'oauth_authorization_not_found');
   });
 
   test('denying sends the app access_denied with its state', async () => {
@@ -267,6 +268,9 @@ describe('consent', () => {
     assert.equal(back.searchParams.get('error'), 'access_denied');
     assert.equal(back.searchParams.get('state'), state);
     assert.equal(back.searchParams.get('code'), null);
+    const again = await client.auth.oauth.approveAuthorization(id, { skipBrowserRedirect: true });
+    assert.equal(again.error.status, 400);
+    assert.equal(again.error.message, 'authorization request is no longer pending');
   });
 
   test('a request for scopes already granted goes straight back to the app with a code', async () => {

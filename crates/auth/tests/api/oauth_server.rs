@@ -90,10 +90,20 @@ async fn approved_code(app: &TestApp, client_id: &str, email: &str) -> String {
     let res = authorize(app, client_id, &[]).await;
     assert_eq!(res.status(), 302);
     let id = param(&location(&res), "authorization_id").unwrap();
+    let access_token = session["access_token"].as_str().unwrap();
+    // Opening the request binds it to the user, as the consent page does.
+    let res = app
+        .client
+        .get(app.url(&format!("/oauth/authorizations/{id}")))
+        .bearer_auth(access_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
     let res = app
         .client
         .post(app.url(&format!("/oauth/authorizations/{id}/consent")))
-        .bearer_auth(session["access_token"].as_str().unwrap())
+        .bearer_auth(access_token)
         .json(&json!({"action": "approve"}))
         .send()
         .await
