@@ -5,6 +5,9 @@
 //! (echoing `X-Supabase-Api-Version`) when the client asked for 2024-01-01.
 //! JWT checks have their own [`crate::jwt::JwtError`], which the REST crate
 //! matches on; here it only ever surfaces as `BadJwt`.
+//! The OAuth server's token endpoint answers OAuth's own body instead
+//! (`{error, error_description}`, RFC 6749 section 5.2), as GoTrue does there:
+//! [`Error::OAuth`].
 //! No client mistake is a 5xx: supabase-js retries those.
 
 use actix_web::http::StatusCode;
@@ -89,6 +92,15 @@ pub enum Error {
         code: &'static str,
         message: String,
     },
+    /// An OAuth error (`invalid_grant`, `invalid_client`, …) in OAuth's body,
+    /// from the OAuth server's token endpoint and from a refresh that names
+    /// the wrong client.
+    #[error("{description}")]
+    OAuth {
+        status: u16,
+        error: &'static str,
+        description: String,
+    },
     /// 429 with `Retry-After`.
     #[error("{message}")]
     RateLimited {
@@ -132,7 +144,7 @@ impl Error {
             | Self::SignupDisabled
             | Self::UserAlreadyExists
             | Self::EmailExists => 422,
-            Self::NotSupported { status, .. } => *status,
+            Self::NotSupported { status, .. } | Self::OAuth { status, .. } => *status,
             Self::RateLimited { .. } => 429,
             Self::DatabaseUnavailable(_) => 503,
             Self::Unexpected(_) => 500,
@@ -162,6 +174,7 @@ impl Error {
             Self::UserAlreadyExists => "user_already_exists",
             Self::EmailExists => "email_exists",
             Self::NotSupported { code, .. } => code,
+            Self::OAuth { error, .. } => error,
             Self::RateLimited { .. } => "over_request_rate_limit",
             Self::DatabaseUnavailable(_) | Self::Unexpected(_) => "unexpected_failure",
         }
@@ -178,6 +191,12 @@ impl Error {
 
     /// The body in the format the client asked for.
     pub fn to_json(&self, version: ApiVersion) -> Value {
+        if let Self::OAuth {
+            error, description, ..
+        } = self
+        {
+            return json!({ "error": error, "error_description": description });
+        }
         let message = self.public_message();
         let mut body = match version {
             ApiVersion::V20240101 => json!({ "code": self.code(), "message": message }),

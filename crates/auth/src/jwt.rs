@@ -98,6 +98,12 @@ pub struct AccessTokenClaims {
     pub amr: Vec<AmrEntry>,
     pub session_id: String,
     pub is_anonymous: bool,
+    /// The OAuth client a third-party app's session was issued to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_id: Option<String>,
+    /// The scopes granted to that app.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
 }
 
 /// Any claims, HS256 (API keys, tests).
@@ -312,6 +318,8 @@ mod tests {
             }],
             session_id: "sid".into(),
             is_anonymous: false,
+            client_id: None,
+            scope: None,
         };
         let t = super::sign(&claims, &secret()).unwrap();
         let back: AccessTokenClaims =

@@ -25,6 +25,7 @@ mod mail_tokens;
 pub mod mfa;
 pub mod model;
 pub mod oauth;
+pub mod oauth_server;
 mod passkeys;
 mod password;
 mod pkce;
@@ -32,7 +33,7 @@ pub mod rate_limit;
 mod redirect;
 mod refresh_token;
 mod rotation;
-mod routes;
+pub(crate) mod routes;
 mod session;
 mod state;
 mod timing;
@@ -59,6 +60,22 @@ pub static MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 /// any other path answers a JSON 404. No answer may be stored by a browser or
 /// a proxy: most carry a token or a user, and a rule per endpoint would be
 /// forgotten on the next one.
+/// The OAuth server's metadata at the site root, where RFC 8414 and OpenID
+/// Discovery put it for the issuer `{site}/auth/v1` (the issuer's path after
+/// the well-known name), as Supabase's gateway serves it.
+pub fn configure_root(cfg: &mut web::ServiceConfig, state: web::Data<AuthState>) {
+    cfg.service(
+        web::resource("/.well-known/oauth-authorization-server/auth/v1")
+            .app_data(state.clone())
+            .route(web::get().to(routes::well_known_oauth::handle)),
+    )
+    .service(
+        web::resource("/.well-known/openid-configuration/auth/v1")
+            .app_data(state)
+            .route(web::get().to(routes::well_known_openid::handle)),
+    );
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("")

@@ -45,46 +45,68 @@ pub struct Params {
 }
 
 impl Params {
-    /// `None` for the implicit flow; GoTrue's 400s for half a pair, a
-    /// challenge of the wrong length or alphabet, or an unknown method.
+    /// `None` for the implicit flow; see [`check`].
     pub fn challenge(self) -> Result<Option<Challenge>, Error> {
-        let (challenge, method) = match (
-            present(self.code_challenge),
-            present(self.code_challenge_method),
-        ) {
-            (None, None) => return Ok(None),
-            (Some(c), Some(m)) => (c, m),
-            _ => {
-                return Err(Error::Validation(
-                    "PKCE flow requires code_challenge_method and code_challenge".into(),
-                ))
-            }
-        };
-        if !(43..=128).contains(&challenge.len()) {
-            return Err(Error::Validation(
-                "code challenge has to be between 43 and 128 characters".into(),
-            ));
-        }
-        if !challenge
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
-        {
-            return Err(Error::Validation(
-                "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes"
-                    .into(),
-            ));
-        }
-        let method = match method.to_ascii_lowercase().as_str() {
-            "s256" => "s256",
-            "plain" => "plain",
-            _ => {
-                return Err(Error::Validation(format!(
-                    "unsupported code_challenge method \"{method}\""
-                )))
-            }
-        };
-        Ok(Some(Challenge { challenge, method }))
+        check(
+            present(self.code_challenge).as_deref(),
+            present(self.code_challenge_method).as_deref(),
+        )
     }
+}
+
+impl Challenge {
+    pub fn as_str(&self) -> &str {
+        &self.challenge
+    }
+
+    /// `s256` or `plain`, lower case as stored.
+    pub fn method(&self) -> &'static str {
+        self.method
+    }
+}
+
+/// GoTrue's `validatePKCEParams` and its method parsing, for every endpoint
+/// that takes an app's challenge (mail links, `/authorize` of a provider
+/// sign-in, and the OAuth server's `/oauth/authorize`): both or neither, a
+/// challenge of 43-128 unreserved characters (RFC 7636 section 4.2), method
+/// `S256` or `plain` in any case. `None` when neither is given.
+pub fn check(challenge: Option<&str>, method: Option<&str>) -> Result<Option<Challenge>, Error> {
+    let (challenge, method) = match (challenge, method) {
+        (None, None) => return Ok(None),
+        (Some(c), Some(m)) => (c, m),
+        _ => {
+            return Err(Error::Validation(
+                "PKCE flow requires code_challenge_method and code_challenge".into(),
+            ))
+        }
+    };
+    if !(43..=128).contains(&challenge.len()) {
+        return Err(Error::Validation(
+            "code challenge has to be between 43 and 128 characters".into(),
+        ));
+    }
+    if !challenge
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
+    {
+        return Err(Error::Validation(
+            "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes"
+                .into(),
+        ));
+    }
+    let method = match method.to_ascii_lowercase().as_str() {
+        "s256" => "s256",
+        "plain" => "plain",
+        _ => {
+            return Err(Error::Validation(format!(
+                "unsupported code_challenge method \"{method}\""
+            )))
+        }
+    };
+    Ok(Some(Challenge {
+        challenge: challenge.to_string(),
+        method,
+    }))
 }
 
 /// GoTrue's `authentication_method` of a flow for links of this kind.
@@ -165,10 +187,10 @@ pub async fn issue_code(
     Ok(code)
 }
 
-/// `code_challenge` against `code_verifier` by the flow's method; digests
+/// `code_challenge` against `code_verifier` by its method (RFC 7636); digests
 /// are compared, so the time a comparison takes tells nothing of the
-/// challenge.
-fn verifier_matches(challenge: &str, method: &str, verifier: &str) -> bool {
+/// challenge. Every PKCE exchange checks its verifier here.
+pub fn verifier_matches(challenge: &str, method: &str, verifier: &str) -> bool {
     let expected = match method {
         "s256" => base64::engine::general_purpose::URL_SAFE_NO_PAD
             .encode(Sha256::digest(verifier.as_bytes())),

@@ -32,22 +32,26 @@ pub fn site_url(state: &AuthState) -> String {
 }
 
 pub fn resolve(state: &AuthState, requested: Option<&str>) -> String {
-    let Some(requested) = requested.map(str::trim).filter(|r| !r.is_empty()) else {
-        return site_url(state);
-    };
-    match url::Url::parse(requested) {
-        Ok(url)
-            if matches!(url.scheme(), "http" | "https")
+    match requested.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(requested) if allowed(state, requested) => requested.to_string(),
+        _ => site_url(state),
+    }
+}
+
+/// Whether `candidate` is an http(s) URL without credentials that an entry
+/// of `PLEAT_REDIRECT_URLS` matches.
+pub fn allowed(state: &AuthState, candidate: &str) -> bool {
+    match url::Url::parse(candidate) {
+        Ok(url) => {
+            matches!(url.scheme(), "http" | "https")
                 && url.username().is_empty()
                 && state
                     .settings
                     .redirect_urls
                     .iter()
-                    .any(|e| matches(e, &url)) =>
-        {
-            requested.to_string()
+                    .any(|e| matches(e, &url))
         }
-        _ => site_url(state),
+        Err(_) => false,
     }
 }
 

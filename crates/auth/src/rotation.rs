@@ -10,6 +10,11 @@
 //! At most one token per session is live (a unique index holds it), so no two
 //! refreshes can ever leave two usable children.
 //!
+//! A session issued to an OAuth client (a third-party app) refreshes only
+//! through that client at `/oauth/token`, and an app's own session never
+//! there: the other party gets GoTrue's `invalid_client`, before any reuse
+//! check, so presenting a token at the wrong door costs its session nothing.
+//!
 //! The common case, a live token, is one statement ([`rotate_live`]); the rest
 //! (unknown, revoked, or a race lost to a concurrent refresh) takes the general
 //! path, a transaction that reads under the session lock, after the client's
@@ -46,13 +51,16 @@ pub struct Refreshed {
     pub refresh_token: String,
 }
 
+/// `oauth_client`: the OAuth client refreshing at `/oauth/token`; `None` for
+/// the app's own `/token`.
 pub async fn refresh(
     state: &AuthState,
     presented: &str,
     client: &Client<'_>,
+    oauth_client: Option<Uuid>,
 ) -> Result<Refreshed, Error> {
     let hash = refresh_token::hash(presented);
-    if let Some(refreshed) = rotate_live(state, presented, &hash, client).await? {
+    if let Some(refreshed) = rotate_live(state, presented, &hash, client, oauth_client).await? {
         return Ok(refreshed);
     }
     // Only now does the refresh cost the client's request budget: a live token
@@ -74,6 +82,7 @@ pub async fn refresh(
     let Some(session) = session::lock(&mut tx, first.session_id).await? else {
         return Err(Error::RefreshTokenNotFound);
     };
+    check_client(&session, oauth_client)?;
     // Read again under the lock: a refresh we waited for may have revoked it.
     let Some(token) = find(&mut tx, &hash, interval).await? else {
         return Err(Error::RefreshTokenNotFound);
@@ -127,6 +136,7 @@ WITH settings AS (
 ), locked AS (
   SELECT id FROM auth.sessions
   WHERE id = (SELECT session_id FROM auth.refresh_tokens WHERE token_hash = $1 AND NOT revoked)
+    AND oauth_client_id IS NOT DISTINCT FROM $6::uuid
   FOR UPDATE
 ), revoked AS (
   UPDATE auth.refresh_tokens t SET revoked = true, updated_at = now()
@@ -141,7 +151,8 @@ WITH settings AS (
   UPDATE auth.sessions s SET refreshed_at = now(), updated_at = now(), ip = $4::inet, user_agent = $5
   FROM child WHERE s.id = child.session_id
   RETURNING s.id AS session_id, s.user_id AS session_user_id, s.aal AS session_aal,
-            s.amr_method AS session_amr_method, s.created_at AS session_created_at
+            s.amr_method AS session_amr_method, s.created_at AS session_created_at,
+            s.oauth_client_id AS session_oauth_client_id, s.scopes AS session_scopes
 )
 SELECT {USER_COLUMNS}, touched.*,
   (SELECT coalesce(json_agg(i ORDER BY i.created_at, i.id), '[]')
@@ -160,6 +171,7 @@ async fn rotate_live(
     presented: &str,
     hash: &[u8; 32],
     client: &Client<'_>,
+    oauth_client: Option<Uuid>,
 ) -> Result<Option<Refreshed>, Error> {
     let child_id = Uuid::new_v4();
     let child = refresh_token::derive_child(&state.refresh_key, presented, child_id);
@@ -169,6 +181,7 @@ async fn rotate_live(
         .bind(&refresh_token::hash(&child)[..])
         .bind(client.ip.to_string())
         .bind(client.user_agent)
+        .bind(oauth_client)
         .fetch_optional(&state.pool)
         .await?
     else {
@@ -180,6 +193,25 @@ async fn rotate_live(
         session,
         refresh_token: child,
     }))
+}
+
+/// GoTrue's refusals of a refresh through the wrong door.
+fn check_client(session: &Session, oauth_client: Option<Uuid>) -> Result<(), Error> {
+    let refuse = |why: &str| Error::OAuth {
+        status: 400,
+        error: "invalid_client",
+        description: why.into(),
+    };
+    match (session.oauth_client_id, oauth_client) {
+        (Some(_), None) => Err(refuse("Client authentication required for OAuth session")),
+        (Some(owner), Some(caller)) if owner != caller => {
+            Err(refuse("Client does not match the session's OAuth client"))
+        }
+        (None, Some(_)) => Err(refuse(
+            "Client authentication not allowed for non-OAuth session",
+        )),
+        _ => Ok(()),
+    }
 }
 
 async fn find(

@@ -1,6 +1,10 @@
 //! Sessions: creating one with its first refresh token at sign-in, ending them
 //! (one, all but one, or all of a user's), and the session object a sign-in or
-//! refresh answers with (access token + refresh token + user).
+//! refresh answers with (access token + refresh token + user). A session
+//! issued to a third-party app through the OAuth server records that app and
+//! the scopes granted to it: its refreshes must come from the same app, its
+//! access tokens carry `client_id` and `scope`, and revoking the app's grant
+//! ends it.
 
 use std::net::IpAddr;
 
@@ -16,7 +20,7 @@ use uuid::Uuid;
 use crate::jwt::{AccessTokenClaims, AmrEntry};
 use crate::mfa::Factor;
 use crate::model::{Identity, User};
-use crate::{mfa, refresh_token, AuthState, Error};
+use crate::{mfa, refresh_token, users, AuthState, Error};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Session {
@@ -30,11 +34,15 @@ pub struct Session {
     /// by it), and then the first method alone is the amr.
     #[sqlx(json)]
     pub amr: Vec<AmrEntry>,
+    /// The OAuth client (third-party app) the session was issued to.
+    pub oauth_client_id: Option<Uuid>,
+    /// The scopes granted to that app, space separated.
+    pub scopes: Option<String>,
 }
 
 static SESSION_COLUMNS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "id, user_id, aal, amr_method, created_at, {} AS amr",
+        "id, user_id, aal, amr_method, created_at, oauth_client_id, scopes, {} AS amr",
         mfa::SESSION_AMR_JSON.replace("{session}", "auth.sessions.id")
     )
 });
@@ -45,6 +53,12 @@ pub struct Client<'a> {
     pub user_agent: Option<&'a str>,
 }
 
+/// A third-party app a session is issued to, with what the user granted it.
+pub struct OAuthGrant<'a> {
+    pub client_id: Uuid,
+    pub scopes: &'a str,
+}
+
 /// A new session and its first refresh token (returned in plain text once).
 pub async fn create(
     conn: &mut PgConnection,
@@ -52,8 +66,60 @@ pub async fn create(
     method: &str,
     client: &Client<'_>,
 ) -> Result<(Session, String), Error> {
+    insert(conn, user_id, method, client, None).await
+}
+
+/// A sign-in's outcome: the user as stored after it, its new session and
+/// that session's first refresh token.
+pub struct SignedIn {
+    pub user: User,
+    pub session: Session,
+    pub refresh_token: String,
+}
+
+impl SignedIn {
+    /// The session object of GoTrue's token endpoint.
+    pub fn response(self, state: &AuthState) -> Result<Value, Error> {
+        response(state, &self.user, &self.session, self.refresh_token)
+    }
+}
+
+/// Sign `user_id` in after a proof the caller checked (`method`, the amr):
+/// a new session (for `oauth`'s app when a third-party app is signing the
+/// user in), `last_sign_in_at` stamped, and the user read back, all in the
+/// caller's transaction.
+pub async fn sign_in(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    method: &str,
+    client: &Client<'_>,
+    oauth: Option<&OAuthGrant<'_>>,
+) -> Result<SignedIn, Error> {
+    let (session, refresh_token) = insert(&mut *conn, user_id, method, client, oauth).await?;
+    sqlx::query("UPDATE auth.users SET last_sign_in_at = now() WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    let user = users::find_by_id(conn, user_id)
+        .await?
+        .ok_or(Error::UserNotFound)?;
+    Ok(SignedIn {
+        user,
+        session,
+        refresh_token,
+    })
+}
+
+async fn insert(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    method: &str,
+    client: &Client<'_>,
+    oauth: Option<&OAuthGrant<'_>>,
+) -> Result<(Session, String), Error> {
     let sql = format!(
-        "INSERT INTO auth.sessions (id, user_id, amr_method, ip, user_agent) VALUES ($1, $2, $3, $4::inet, $5) RETURNING {}",
+        "INSERT INTO auth.sessions (id, user_id, amr_method, ip, user_agent, oauth_client_id, scopes) \
+         VALUES ($1, $2, $3, $4::inet, $5, $6, $7) RETURNING {}",
         *SESSION_COLUMNS
     );
     let session: Session = sqlx::query_as(&sql)
@@ -62,6 +128,8 @@ pub async fn create(
         .bind(method)
         .bind(client.ip.to_string())
         .bind(client.user_agent)
+        .bind(oauth.map(|o| o.client_id))
+        .bind(oauth.map(|o| o.scopes))
         .fetch_one(&mut *conn)
         .await?;
     mfa::add_claim(&mut *conn, session.id, method).await?;
@@ -90,6 +158,8 @@ pub fn user_and_session(row: &PgRow) -> Result<(User, Session), Error> {
             Ok(Some(amr)) => mfa::amr_from_json(amr),
             _ => Vec::new(),
         },
+        oauth_client_id: row.try_get("session_oauth_client_id")?,
+        scopes: row.try_get("session_scopes")?,
     };
     let mut user = User::from_row(row)?;
     user.identities = row.try_get::<Json<Vec<Identity>>, _>("identities")?.0;
@@ -189,6 +259,8 @@ pub fn response(
         amr: amr(session),
         session_id: session.id.to_string(),
         is_anonymous: user.is_anonymous,
+        client_id: session.oauth_client_id.map(|id| id.to_string()),
+        scope: session.scopes.clone(),
     };
     let access_token = state.keyring.sign(&claims)?;
     Ok(json!({

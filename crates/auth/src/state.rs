@@ -10,6 +10,7 @@ use sqlx::PgPool;
 
 use crate::keyring::Keyring;
 use crate::oauth::{self, ExternalSettings};
+use crate::oauth_server::OAuthServerSettings;
 use crate::password::Hasher;
 use crate::rate_limit::{Limiter, RateLimits};
 use crate::{caller, mail_tokens, refresh_token, Accounts};
@@ -63,6 +64,8 @@ pub struct AuthState {
     pub(crate) external: ExternalSettings,
     pub(crate) http: oauth::Client,
     pub(crate) oidc: oauth::oidc::Cache,
+    /// Pleat as an OAuth 2.1 provider (`PLEAT_OAUTH_SERVER_*`).
+    pub(crate) oauth_server: OAuthServerSettings,
 }
 
 impl AuthState {
@@ -80,6 +83,7 @@ impl AuthState {
             external: ExternalSettings::default(),
             http: oauth::Client::new(),
             oidc: oauth::oidc::Cache::default(),
+            oauth_server: OAuthServerSettings::default(),
         }
     }
 
@@ -100,6 +104,12 @@ impl AuthState {
     /// The external providers that are on (`PLEAT_EXTERNAL_*`).
     pub fn with_external(mut self, external: ExternalSettings) -> AuthState {
         self.external = external;
+        self
+    }
+
+    /// Pleat as an OAuth provider (`PLEAT_OAUTH_SERVER_*`); off by default.
+    pub fn with_oauth_server(mut self, oauth_server: OAuthServerSettings) -> AuthState {
+        self.oauth_server = oauth_server;
         self
     }
 

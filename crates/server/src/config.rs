@@ -13,6 +13,7 @@ mod backup;
 mod external;
 mod mailer;
 mod monitoring;
+mod oauth_server;
 mod rate_limits;
 mod realtime;
 mod values;
@@ -177,6 +178,8 @@ pub struct Config {
     pub mail: MailConfig,
     /// `PLEAT_EXTERNAL_*`: the OAuth/OIDC providers users may sign in with.
     pub external: pleat_auth::oauth::ExternalSettings,
+    /// `PLEAT_OAUTH_SERVER_*`: Pleat as an OAuth 2.1 provider to other apps.
+    pub oauth_server: pleat_auth::oauth_server::OAuthServerSettings,
     /// `PLEAT_RATE_LIMIT_*` and `PLEAT_SMTP_MAX_FREQUENCY`: `/auth/v1`'s
     /// limits per client and per address.
     pub rate_limits: pleat_auth::RateLimits,
@@ -219,6 +222,7 @@ impl Config {
             .keys()
             .filter(|k| k.starts_with("PLEAT_") && !VARIABLES.contains(&k.as_str()))
             .filter(|k| !external::is_variable(k))
+            .filter(|k| !oauth_server::VARIABLES.contains(&k.as_str()))
             .collect();
         unknown.sort();
         if let Some(name) = unknown.first() {
@@ -428,6 +432,7 @@ impl Config {
             )?,
             mail: mailer::parse(&get)?,
             external: external::parse(&get)?,
+            oauth_server: oauth_server::parse(&get)?,
             rate_limits: rate_limits::parse(&get)?,
             realtime: realtime::parse(&get)?,
             metrics_addr: monitoring::metrics_addr(get("PLEAT_METRICS_ADDR"), addr)?,

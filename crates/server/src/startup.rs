@@ -267,7 +267,8 @@ impl Application {
             )
             .with_rate_limits(config.rate_limits)
             .with_keyring(keyring.clone())
-            .with_external(config.external.clone()),
+            .with_external(config.external.clone())
+            .with_oauth_server(config.oauth_server.clone()),
         );
         if let Some((email, password)) = &config.admin {
             auth.accounts()
@@ -394,6 +395,7 @@ impl Application {
                         .app_data(auth.clone())
                         .configure(pleat_auth::configure),
                 )
+                .configure(|cfg| pleat_auth::configure_root(cfg, auth.clone()))
                 .service(
                     web::scope("/backup/v1")
                         .app_data(downloads.clone())

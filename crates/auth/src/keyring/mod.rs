@@ -249,6 +249,17 @@ impl Keyring {
         }
     }
 
+    /// Sign with the current asymmetric key only; `None` while the JWT
+    /// secret signs: OpenID ID tokens are for other parties, who can verify
+    /// only a key published in the JWKS (GoTrue issues none with HS256).
+    pub fn sign_asymmetric(&self, claims: &impl Serialize) -> Option<anyhow::Result<String>> {
+        let snapshot = self.snapshot();
+        let signer = snapshot.signer.as_ref()?;
+        let mut header = Header::new(signer.algorithm.jwt());
+        header.kid = Some(signer.kid.clone());
+        Some(jsonwebtoken::encode(&header, claims, &signer.key).map_err(Into::into))
+    }
+
     /// The `kid` and algorithm access tokens are signed with now; `None`
     /// while the JWT secret signs them.
     pub fn signing_key(&self) -> Option<(String, KeyAlgorithm)> {

@@ -4,10 +4,7 @@
 //! For an app that uses PKCE the row then holds the one-time `auth_code` and
 //! the provider's tokens until `/token?grant_type=pkce` takes them.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use chrono::{DateTime, Utc};
-use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -45,15 +42,12 @@ impl Flow {
 
     /// RFC 7636: the verifier's S256 (or plain) form equals the challenge.
     pub fn verifier_matches(&self, verifier: &str) -> bool {
-        let (Some(challenge), Some(method)) = (&self.code_challenge, &self.code_challenge_method)
-        else {
-            return false;
-        };
-        let computed = match method.as_str() {
-            "s256" => URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes())),
-            _ => verifier.to_string(),
-        };
-        computed == *challenge
+        match (&self.code_challenge, &self.code_challenge_method) {
+            (Some(challenge), Some(method)) => {
+                crate::pkce::verifier_matches(challenge, method, verifier)
+            }
+            _ => false,
+        }
     }
 }
 

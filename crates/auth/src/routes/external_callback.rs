@@ -19,7 +19,7 @@ use crate::oauth::flow::{self, Flow};
 use crate::oauth::provider::{self, ProfileError};
 use crate::oauth::{accounts, refusal, ProviderName};
 use crate::session::{self, Client};
-use crate::{redirect, users, AuthState, Error};
+use crate::{redirect, AuthState, Error};
 
 pub async fn handle(
     state: Data<AuthState>,
@@ -127,15 +127,9 @@ async fn callback(
             .get("user-agent")
             .and_then(|v| v.to_str().ok()),
     };
-    let (session, refresh_token) = session::create(&mut tx, user_id, "oauth", &client).await?;
-    sqlx::query("UPDATE auth.users SET last_sign_in_at = now() WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    let user = users::find_by_id(&mut tx, user_id)
+    let answer = session::sign_in(&mut tx, user_id, "oauth", &client, None)
         .await?
-        .ok_or(Error::UserNotFound)?;
-    let answer = session::response(state, &user, &session, refresh_token)?;
+        .response(state)?;
     tx.commit().await?;
     let mut fragment = url::form_urlencoded::Serializer::new(String::new());
     fragment.append_pair("provider_token", &tokens.access_token);

@@ -2,6 +2,12 @@
 //! scope the server mounts this crate under.
 
 mod admin_factors;
+mod admin_oauth_client_create;
+mod admin_oauth_client_delete;
+mod admin_oauth_client_get;
+mod admin_oauth_client_secret;
+mod admin_oauth_client_update;
+mod admin_oauth_clients_list;
 pub(crate) mod admin_params;
 mod admin_user_create;
 mod admin_user_delete;
@@ -22,6 +28,14 @@ mod invite;
 mod jwks;
 mod logout;
 pub mod not_found;
+mod oauth_authorization_get;
+mod oauth_authorize;
+mod oauth_client_register;
+mod oauth_consent;
+mod oauth_grant_revoke;
+mod oauth_grants_list;
+mod oauth_token;
+mod oauth_userinfo;
 mod otp;
 mod passkey_admin_delete;
 mod passkey_admin_list;
@@ -48,6 +62,8 @@ mod user_get;
 mod user_update;
 mod verify_get;
 mod verify_post;
+pub(crate) mod well_known_oauth;
+pub(crate) mod well_known_openid;
 
 use actix_web::web::Data;
 use actix_web::{web, HttpRequest, HttpResponse, Resource, Route};
@@ -205,5 +221,56 @@ pub fn register(cfg: &mut web::ServiceConfig) {
                 .route(web::put().to(admin_factors::update))
                 .default_service(web::to(admin_factors::factor_method_not_allowed)),
         )
-        .configure(unsupported::register);
+        .configure(oauth_server);
+    cfg.configure(unsupported::register);
+}
+
+/// Pleat as an OAuth 2.1 provider: the admin's client API, the app's
+/// endpoints, the consent page's calls and the user's grants.
+fn oauth_server(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        gated(Gate::Admin, "/admin/oauth/clients")
+            .route(web::get().to(admin_oauth_clients_list::handle))
+            .route(web::post().to(admin_oauth_client_create::handle)),
+    )
+    .service(
+        gated(Gate::Admin, "/admin/oauth/clients/{client_id}")
+            .route(web::get().to(admin_oauth_client_get::handle))
+            .route(web::put().to(admin_oauth_client_update::handle))
+            .route(web::delete().to(admin_oauth_client_delete::handle)),
+    )
+    .service(
+        gated(
+            Gate::Admin,
+            "/admin/oauth/clients/{client_id}/regenerate_secret",
+        )
+        .route(web::post().to(admin_oauth_client_secret::handle)),
+    )
+    .service(
+        resource("/oauth/clients/register").route(web::post().to(oauth_client_register::handle)),
+    )
+    .service(resource("/oauth/authorize").route(web::get().to(oauth_authorize::handle)))
+    .service(
+        resource("/oauth/authorizations/{authorization_id}")
+            .route(web::get().to(oauth_authorization_get::handle)),
+    )
+    .service(
+        resource("/oauth/authorizations/{authorization_id}/consent")
+            .route(web::post().to(oauth_consent::handle)),
+    )
+    .service(resource("/oauth/token").route(web::post().to(oauth_token::handle)))
+    .service(resource("/oauth/userinfo").route(web::get().to(oauth_userinfo::handle)))
+    .service(
+        gated(Gate::Session, "/user/oauth/grants")
+            .route(web::get().to(oauth_grants_list::handle))
+            .route(web::delete().to(oauth_grant_revoke::handle)),
+    )
+    .service(
+        resource("/.well-known/oauth-authorization-server")
+            .route(web::get().to(well_known_oauth::handle)),
+    )
+    .service(
+        resource("/.well-known/openid-configuration")
+            .route(web::get().to(well_known_openid::handle)),
+    );
 }

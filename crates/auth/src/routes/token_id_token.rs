@@ -13,7 +13,7 @@ use crate::oauth::oidc::{self, IdTokenError};
 use crate::oauth::provider::{self, Kind};
 use crate::oauth::{accounts, refusal, ProviderName};
 use crate::session::{self, Client};
-use crate::{body, users, AuthState, Error};
+use crate::{body, AuthState, Error};
 
 #[derive(Deserialize, Default)]
 struct Params {
@@ -82,15 +82,9 @@ pub async fn grant(
     let profile = provider::from_claims(&claims);
     let mut tx = state.pool.begin().await?;
     let user_id = accounts::sign_in(&mut tx, state, provider_name.as_str(), &profile).await?;
-    let (session, refresh_token) = session::create(&mut tx, user_id, "oauth", client).await?;
-    sqlx::query("UPDATE auth.users SET last_sign_in_at = now() WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    let user = users::find_by_id(&mut tx, user_id)
+    let answer = session::sign_in(&mut tx, user_id, "oauth", client, None)
         .await?
-        .ok_or(Error::UserNotFound)?;
-    let answer = session::response(state, &user, &session, refresh_token)?;
+        .response(state)?;
     tx.commit().await?;
     Ok(answer)
 }

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use crate::oauth::{flow, refusal};
 use crate::session::{self, Client};
-use crate::{body, users, AuthState, Error};
+use crate::{body, AuthState, Error};
 
 #[derive(Deserialize, Default)]
 struct Params {
@@ -62,15 +62,9 @@ pub async fn grant(
             "code challenge does not match previously saved code verifier",
         ));
     }
-    let (session, refresh_token) = session::create(&mut tx, user_id, "oauth", client).await?;
-    sqlx::query("UPDATE auth.users SET last_sign_in_at = now() WHERE id = $1")
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    let user = users::find_by_id(&mut tx, user_id)
+    let mut answer = session::sign_in(&mut tx, user_id, "oauth", client, None)
         .await?
-        .ok_or(Error::UserNotFound)?;
-    let mut answer = session::response(state, &user, &session, refresh_token)?;
+        .response(state)?;
     answer["provider_token"] = json!(flow.provider_access_token);
     if let Some(refresh) = &flow.provider_refresh_token {
         answer["provider_refresh_token"] = json!(refresh);

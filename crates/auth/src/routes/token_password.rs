@@ -104,7 +104,8 @@ WITH settings AS (
   INSERT INTO auth.sessions (id, user_id, amr_method, ip, user_agent)
   VALUES ($4, $5, 'password', $6::inet, $7)
   RETURNING id AS session_id, user_id AS session_user_id, aal AS session_aal,
-            amr_method AS session_amr_method, created_at AS session_created_at
+            amr_method AS session_amr_method, created_at AS session_created_at,
+            oauth_client_id AS session_oauth_client_id, scopes AS session_scopes
 ), token AS (
   INSERT INTO auth.refresh_tokens (id, token_hash, user_id, session_id)
   SELECT $8, $9, session_user_id, session_id FROM new_session

@@ -22,7 +22,7 @@ pub async fn grant(
     let params: Params = body::json(payload)?;
     let token = present(params.refresh_token)
         .ok_or_else(|| Error::Validation("refresh_token required".into()))?;
-    let refreshed = rotation::refresh(state, &token, client).await?;
+    let refreshed = rotation::refresh(state, &token, client, None).await?;
     session::response(
         state,
         &refreshed.user,

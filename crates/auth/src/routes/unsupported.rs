@@ -104,12 +104,15 @@ fn saml_disabled() -> Error {
     }
 }
 
-fn oauth_server_disabled() -> Error {
-    Error::NotSupported {
-        status: 404,
-        code: "feature_disabled",
-        message: "OAuth server is disabled".into(),
-    }
+/// A path under one of the OAuth server's prefixes that is no endpoint:
+/// after the gate GoTrue's router puts first there, the server's 404 while
+/// it is off, else the 404 of an unknown path.
+fn oauth_server_path(gate: Gate) -> Route {
+    web::to(move |state: Data<AuthState>, req: HttpRequest| async move {
+        gate.check(&state, &req).await?;
+        crate::oauth_server::require_enabled(&state)?;
+        Err::<HttpResponse, _>(no_endpoint(&req))
+    })
 }
 
 fn custom_providers_disabled() -> Error {
@@ -145,9 +148,7 @@ fn unknown_path(gate: Gate) -> Route {
 pub fn register(cfg: &mut web::ServiceConfig) {
     // Features whose switch GoTrue's router checks before any session.
     cfg.service(web::resource(["/sso", "/sso/{tail:.*}"]).route(refuse(Gate::Open, saml_disabled)))
-        .service(
-            web::resource("/oauth/{tail:.*}").route(refuse(Gate::Open, oauth_server_disabled)),
-        );
+        .service(web::resource("/oauth/{tail:.*}").route(oauth_server_path(Gate::Open)));
     // Behind GoTrue's `requireAuthentication`.
     cfg.service(web::resource("/factors/{tail:.*}").route(unknown_path(Gate::Session)))
         .service(
@@ -156,7 +157,7 @@ pub fn register(cfg: &mut web::ServiceConfig) {
         )
         .service(
             web::resource(["/user/oauth/grants", "/user/oauth/grants/{tail:.*}"])
-                .route(refuse(Gate::Session, oauth_server_disabled)),
+                .route(oauth_server_path(Gate::Session)),
         )
         .service(web::resource("/user/{tail:.*}").route(unknown_path(Gate::Session)));
     // Behind GoTrue's `requireAdminCredentials`, like every path under /admin.
@@ -166,7 +167,7 @@ pub fn register(cfg: &mut web::ServiceConfig) {
     )
     .service(
         web::resource(["/admin/oauth", "/admin/oauth/{tail:.*}"])
-            .route(refuse(Gate::Admin, oauth_server_disabled)),
+            .route(oauth_server_path(Gate::Admin)),
     )
     .service(
         web::resource([

@@ -76,6 +76,16 @@ pub async fn spawn_with(settings: AuthSettings, limits: RateLimits) -> TestApp {
     serve(pleat_test_support::TestApp::builder(), settings, limits).await
 }
 
+/// The app with the OAuth server on (`PLEAT_OAUTH_SERVER_ENABLED`).
+pub async fn spawn_oauth_server() -> TestApp {
+    serve(
+        pleat_test_support::TestApp::builder().config(|c| c.oauth_server.enabled = true),
+        settings(),
+        loose_limits(),
+    )
+    .await
+}
+
 /// Another server on the same database: a second replica, or this one after a
 /// restart (nothing in memory is shared with the first).
 pub async fn spawn_beside(first: &TestApp, settings: AuthSettings, limits: RateLimits) -> TestApp {

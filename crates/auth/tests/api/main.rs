@@ -21,6 +21,7 @@ mod meta;
 mod mfa;
 mod mfa_admin;
 mod mfa_webauthn;
+mod oauth_server;
 mod passkeys;
 mod rate_limits;
 mod reauth;

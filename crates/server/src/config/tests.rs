@@ -389,3 +389,33 @@ fn external_providers_are_read_and_checked() {
         assert_eq!(err.to_string(), line);
     }
 }
+
+#[test]
+fn oauth_server_settings_are_read_and_checked() {
+    let c = parse(&[]).unwrap();
+    assert!(!c.oauth_server.enabled);
+    assert_eq!(c.oauth_server.authorization_path, "/oauth/consent");
+    assert!(!c.oauth_server.allow_dynamic_registration);
+
+    let c = parse(&[
+        ("PLEAT_OAUTH_SERVER_ENABLED", "true"),
+        ("PLEAT_OAUTH_SERVER_AUTHORIZATION_PATH", "/account/consent"),
+        ("PLEAT_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION", "true"),
+    ])
+    .unwrap();
+    assert!(c.oauth_server.enabled);
+    assert_eq!(c.oauth_server.authorization_path, "/account/consent");
+    assert!(c.oauth_server.allow_dynamic_registration);
+
+    for bad in [
+        "https://evil.example/consent",
+        "//evil.example/x",
+        "consent",
+        "/a?b",
+    ] {
+        let e = parse(&[("PLEAT_OAUTH_SERVER_AUTHORIZATION_PATH", bad)]).unwrap_err();
+        assert_eq!(e.name, "PLEAT_OAUTH_SERVER_AUTHORIZATION_PATH", "{bad}");
+    }
+    let e = parse(&[("PLEAT_OAUTH_SERVER_ENABLED", "maybe")]).unwrap_err();
+    assert_eq!(e.name, "PLEAT_OAUTH_SERVER_ENABLED");
+}

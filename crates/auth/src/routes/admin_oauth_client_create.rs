@@ -1,0 +1,23 @@
+//! `POST /admin/oauth/clients` (`auth.admin.oauth.createClient()`): register
+//! a client by hand (`registration_type: manual`); 201 with the client and,
+//! for a confidential one, its secret, shown this once.
+
+use actix_web::web::{Bytes, Data};
+use actix_web::{HttpRequest, HttpResponse};
+
+use crate::oauth_server::{self, clients};
+use crate::{bearer, body, AuthState, Error};
+
+pub async fn handle(
+    state: Data<AuthState>,
+    req: HttpRequest,
+    payload: Bytes,
+) -> Result<HttpResponse, Error> {
+    // The service role first, then the switch, as GoTrue's router does.
+    bearer::require_admin(&state, &req).await?;
+    oauth_server::require_enabled(&state)?;
+    let params: clients::RegisterParams = body::json(&payload)?;
+    let mut conn = state.pool.acquire().await?;
+    let (client, secret) = clients::register(&mut conn, params, "manual").await?;
+    Ok(HttpResponse::Created().json(client.to_json(secret.as_deref())))
+}
