@@ -38,6 +38,9 @@ before(async () => {
     env: {
       PLEAT_TRUSTED_PROXIES: '127.0.0.1',
       PLEAT_OAUTH_SERVER_ENABLED: 'true',
+      // Every request of this file comes from one address, and its sign-ins, exchanges and
+      // refreshes together pass /token's default budget (the limit has tests of its own).
+      PLEAT_RATE_LIMIT_TOKEN_REFRESH: '100000',
     },
   });
 });

@@ -11,7 +11,7 @@ use base64::Engine;
 use rand::distr::{Alphanumeric, SampleString};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, Transaction};
 use uuid::Uuid;
 
 use crate::pkce::Challenge;
@@ -102,6 +102,40 @@ async fn set_status(conn: &mut PgConnection, id: Uuid, status: &str) -> Result<(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// GoTrue's answer for an authorization request that does not exist, has
+/// expired, or belongs to someone else.
+pub fn not_found() -> Error {
+    Error::NotSupported {
+        status: 404,
+        code: "oauth_authorization_not_found",
+        message: "authorization not found".into(),
+    }
+}
+
+/// The request `authorization_id`, locked in `tx`, while it is still
+/// pending. An expired one is marked so (that mark committed) and answers as
+/// not found; one already answered is refused with `answered`.
+pub async fn lock_pending<'c>(
+    mut tx: Transaction<'c, Postgres>,
+    authorization_id: &str,
+    answered: &str,
+) -> Result<(Transaction<'c, Postgres>, Authorization), Error> {
+    let authorization = lock(&mut tx, authorization_id)
+        .await?
+        .ok_or_else(not_found)?;
+    if authorization.expired {
+        if authorization.status == "pending" {
+            mark_expired(&mut tx, authorization.id).await?;
+            tx.commit().await?;
+        }
+        return Err(not_found());
+    }
+    if authorization.status != "pending" {
+        return Err(Error::Validation(answered.into()));
+    }
+    Ok((tx, authorization))
 }
 
 pub async fn mark_expired(conn: &mut PgConnection, id: Uuid) -> Result<(), Error> {

@@ -57,6 +57,13 @@ pub fn require_enabled(state: &AuthState) -> Result<(), Error> {
     }
 }
 
+/// The admin client API's gate: the service role first, then the switch, in
+/// the order GoTrue's router checks them.
+pub async fn require_admin(state: &AuthState, req: &HttpRequest) -> Result<(), Error> {
+    crate::bearer::require_admin(state, req).await?;
+    require_enabled(state)
+}
+
 /// An OAuth error in OAuth's body, status 400 (as GoTrue sends them).
 pub fn oauth_error(error: &'static str, description: impl Into<String>) -> Error {
     Error::OAuth {

@@ -6,16 +6,14 @@ use actix_web::web::{Bytes, Data};
 use actix_web::{HttpRequest, HttpResponse};
 
 use crate::oauth_server::{self, clients};
-use crate::{bearer, body, AuthState, Error};
+use crate::{body, AuthState, Error};
 
 pub async fn handle(
     state: Data<AuthState>,
     req: HttpRequest,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
-    // The service role first, then the switch, as GoTrue's router does.
-    bearer::require_admin(&state, &req).await?;
-    oauth_server::require_enabled(&state)?;
+    oauth_server::require_admin(&state, &req).await?;
     let params: clients::RegisterParams = body::json(&payload)?;
     let mut conn = state.pool.acquire().await?;
     let (client, secret) = clients::register(&mut conn, params, "manual").await?;

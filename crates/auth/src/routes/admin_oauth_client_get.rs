@@ -4,16 +4,14 @@ use actix_web::web::{Data, Path};
 use actix_web::{HttpRequest, HttpResponse};
 
 use crate::oauth_server::{self, clients};
-use crate::{bearer, AuthState, Error};
+use crate::{AuthState, Error};
 
 pub async fn handle(
     state: Data<AuthState>,
     req: HttpRequest,
     path: Path<String>,
 ) -> Result<HttpResponse, Error> {
-    // The service role first, then the switch, as GoTrue's router does.
-    bearer::require_admin(&state, &req).await?;
-    oauth_server::require_enabled(&state)?;
+    oauth_server::require_admin(&state, &req).await?;
     let id = clients::parse_id(&path)?;
     let mut conn = state.pool.acquire().await?;
     let client = clients::get(&mut conn, id).await?;

@@ -6,7 +6,7 @@ use actix_web::web::{Bytes, Data, Path};
 use actix_web::{HttpRequest, HttpResponse};
 
 use crate::oauth_server::{self, clients};
-use crate::{bearer, body, AuthState, Error};
+use crate::{body, AuthState, Error};
 
 pub async fn handle(
     state: Data<AuthState>,
@@ -14,9 +14,7 @@ pub async fn handle(
     path: Path<String>,
     payload: Bytes,
 ) -> Result<HttpResponse, Error> {
-    // The service role first, then the switch, as GoTrue's router does.
-    bearer::require_admin(&state, &req).await?;
-    oauth_server::require_enabled(&state)?;
+    oauth_server::require_admin(&state, &req).await?;
     let id = clients::parse_id(&path)?;
     let params: clients::UpdateParams = body::json(&payload)?;
     let mut conn = state.pool.acquire().await?;

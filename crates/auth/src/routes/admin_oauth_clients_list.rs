@@ -7,12 +7,10 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde_json::json;
 
 use crate::oauth_server::{self, clients};
-use crate::{bearer, AuthState, Error};
+use crate::{AuthState, Error};
 
 pub async fn handle(state: Data<AuthState>, req: HttpRequest) -> Result<HttpResponse, Error> {
-    // The service role first, then the switch, as GoTrue's router does.
-    bearer::require_admin(&state, &req).await?;
-    oauth_server::require_enabled(&state)?;
+    oauth_server::require_admin(&state, &req).await?;
     let mut conn = state.pool.acquire().await?;
     let list: Vec<_> = clients::list(&mut conn)
         .await?

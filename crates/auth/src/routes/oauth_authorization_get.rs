@@ -13,14 +13,6 @@ use serde_json::{json, Map};
 use crate::oauth_server::{self, authorizations, clients, consents, scopes};
 use crate::{bearer, AuthState, Error};
 
-pub fn not_found() -> Error {
-    Error::NotSupported {
-        status: 404,
-        code: "oauth_authorization_not_found",
-        message: "authorization not found".into(),
-    }
-}
-
 pub async fn handle(
     state: Data<AuthState>,
     req: HttpRequest,
@@ -30,24 +22,14 @@ pub async fn handle(
     let principal = bearer::authenticate(&state, &req).await?;
     oauth_server::check_origin(&state, &req)?;
     let user = principal.user;
-    let mut tx = state.pool.begin().await?;
-    let authorization = authorizations::lock(&mut tx, &path)
-        .await?
-        .ok_or_else(not_found)?;
-    if authorization.expired {
-        if authorization.status == "pending" {
-            authorizations::mark_expired(&mut tx, authorization.id).await?;
-            tx.commit().await?;
-        }
-        return Err(not_found());
-    }
-    if authorization.status != "pending" {
-        return Err(Error::Validation(
-            "authorization request cannot be processed".into(),
-        ));
-    }
+    let (mut tx, authorization) = authorizations::lock_pending(
+        state.pool.begin().await?,
+        &path,
+        "authorization request cannot be processed",
+    )
+    .await?;
     match authorization.user_id {
-        Some(owner) if owner != user.id => return Err(not_found()),
+        Some(owner) if owner != user.id => return Err(authorizations::not_found()),
         Some(_) => {}
         None => {
             authorizations::bind_user(&mut tx, authorization.id, user.id).await?;
@@ -67,7 +49,7 @@ pub async fn handle(
     }
     let client = clients::find(&mut tx, authorization.client_id)
         .await?
-        .ok_or_else(not_found)?;
+        .ok_or_else(authorizations::not_found)?;
     tx.commit().await?;
     let mut who = Map::new();
     who.insert("id".into(), json!(user.id));

@@ -10,7 +10,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::oauth_authorization_get::not_found;
+use crate::oauth_server::authorizations::not_found;
 use crate::oauth_server::{self, authorizations, consents};
 use crate::{bearer, body, AuthState, Error};
 
@@ -39,22 +39,12 @@ pub async fn handle(
         }
     };
     let user_id = principal.user.id;
-    let mut tx = state.pool.begin().await?;
-    let authorization = authorizations::lock(&mut tx, &path)
-        .await?
-        .ok_or_else(not_found)?;
-    if authorization.expired {
-        if authorization.status == "pending" {
-            authorizations::mark_expired(&mut tx, authorization.id).await?;
-            tx.commit().await?;
-        }
-        return Err(not_found());
-    }
-    if authorization.status != "pending" {
-        return Err(Error::Validation(
-            "authorization request is no longer pending".into(),
-        ));
-    }
+    let (mut tx, authorization) = authorizations::lock_pending(
+        state.pool.begin().await?,
+        &path,
+        "authorization request is no longer pending",
+    )
+    .await?;
     if authorization.user_id != Some(user_id) {
         return Err(not_found());
     }
