@@ -15,6 +15,7 @@ mod bearer;
 mod body;
 pub mod caller;
 mod code_guesses;
+mod constant_time;
 mod email_change;
 pub mod error;
 mod invited;

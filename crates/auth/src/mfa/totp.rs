@@ -3,12 +3,12 @@
 //! step of skew either way when checking a code. [`check`] answers which
 //! step a code belongs to, so the caller can refuse a code used before.
 
+use crate::constant_time;
 use hmac::{Hmac, Mac};
 use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
 use rand::RngCore;
 use sha1::Sha1;
-use subtle_eq::ct_eq;
 
 pub const PERIOD_SECS: i64 = 30;
 const DIGITS: u32 = 6;
@@ -95,7 +95,7 @@ pub fn check(secret: &str, code: &str, unix_secs: i64) -> Option<i64> {
     let now = step_of(unix_secs);
     let mut found = None;
     for step in ((now - SKEW)..=(now + SKEW)).rev() {
-        if ct_eq(code_at(&key, step).as_bytes(), code.as_bytes()) && found.is_none() {
+        if constant_time::eq(code_at(&key, step).as_bytes(), code.as_bytes()) && found.is_none() {
             found = Some(step);
         }
     }
@@ -129,13 +129,6 @@ pub fn qr_svg(uri: &str) -> Result<String, anyhow::Error> {
         .module_dimensions(QR_MODULE_PX, QR_MODULE_PX)
         .min_dimensions(width * QR_MODULE_PX, width * QR_MODULE_PX)
         .build())
-}
-
-/// Constant-time equality of two byte strings of public length.
-mod subtle_eq {
-    pub fn ct_eq(a: &[u8], b: &[u8]) -> bool {
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-    }
 }
 
 /// The code of `secret` at `unix_secs` (what an authenticator app shows);

@@ -5,7 +5,7 @@
 //! and kept only as its SHA-256; it is 256 random bits, so a fast hash is
 //! enough and a guess is hopeless.
 
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::{DateTime, Utc};
 use rand::RngCore;
@@ -15,9 +15,9 @@ use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::{invalid_client, not_found, validation};
+use super::{not_found, validation};
 use crate::model::timestamp;
-use crate::Error;
+use crate::{constant_time, Error};
 
 pub const PUBLIC: &str = "public";
 pub const CONFIDENTIAL: &str = "confidential";
@@ -46,6 +46,15 @@ const COLUMNS: &str = "id, client_secret_hash, client_name, client_uri, logo_uri
     grant_types, client_type, token_endpoint_auth_method, registration_type, created_at, updated_at";
 
 impl Client {
+    /// Whether `given` is this client's secret (compared as hashes, in
+    /// constant time); a public client has none.
+    pub fn secret_matches(&self, given: &str) -> bool {
+        let computed = Sha256::digest(given.as_bytes());
+        self.client_secret_hash
+            .as_deref()
+            .is_some_and(|stored| constant_time::eq(stored, &computed))
+    }
+
     pub fn is_public(&self) -> bool {
         self.client_type == PUBLIC
     }
@@ -456,105 +465,6 @@ pub async fn regenerate_secret(
     Ok((updated, secret))
 }
 
-/// How a token request named its client (RFC 6749 section 2.3).
-pub struct Credentials {
-    pub client_id: Option<String>,
-    pub secret: Option<String>,
-    pub method: &'static str,
-}
-
-/// `Authorization: Basic` first (its parts are form-encoded, RFC 6749
-/// section 2.3.1), else `client_id`/`client_secret` of the body.
-pub fn credentials(
-    authorization: Option<&str>,
-    body_id: Option<String>,
-    body_secret: Option<String>,
-) -> Result<Credentials, Error> {
-    if let Some(encoded) = authorization.and_then(|h| {
-        h.split_once(' ')
-            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("basic"))
-            .map(|(_, v)| v.trim())
-    }) {
-        let decoded = STANDARD
-            .decode(encoded)
-            .ok()
-            .and_then(|d| String::from_utf8(d).ok())
-            .ok_or_else(|| invalid_client("invalid basic auth encoding"))?;
-        let (id, secret) = decoded
-            .split_once(':')
-            .ok_or_else(|| invalid_client("invalid basic auth format"))?;
-        let unescape = |s: &str| -> String {
-            url::form_urlencoded::parse(format!("v={s}").as_bytes())
-                .next()
-                .map(|(_, v)| v.into_owned())
-                .unwrap_or_default()
-        };
-        return Ok(Credentials {
-            client_id: Some(unescape(id)),
-            secret: Some(unescape(secret)),
-            method: "client_secret_basic",
-        });
-    }
-    let method = if body_secret.is_some() {
-        "client_secret_post"
-    } else {
-        "none"
-    };
-    Ok(Credentials {
-        client_id: body_id,
-        secret: body_secret,
-        method,
-    })
-}
-
-/// The client a token request authenticates as, by its registered method:
-/// a secret (in the header or the body, as registered) for a confidential
-/// client, none for a public one. Every failure is `invalid_client`.
-pub async fn authenticate(
-    conn: &mut PgConnection,
-    credentials: &Credentials,
-) -> Result<Client, Error> {
-    let raw = credentials
-        .client_id
-        .as_deref()
-        .ok_or_else(|| invalid_client("Client authentication required"))?;
-    let id = Uuid::parse_str(raw).map_err(|_| invalid_client("Invalid client credentials"))?;
-    let client = find(conn, id)
-        .await?
-        .ok_or_else(|| invalid_client("Invalid client credentials"))?;
-    if credentials.method != client.token_endpoint_auth_method {
-        return Err(invalid_client(format!(
-            "invalid authentication method: client is registered for '{}' but '{}' was used",
-            client.token_endpoint_auth_method, credentials.method
-        )));
-    }
-    if client.is_public() {
-        if credentials.secret.is_some() {
-            return Err(invalid_client(
-                "public clients must not provide client_secret",
-            ));
-        }
-        return Ok(client);
-    }
-    let given = credentials
-        .secret
-        .as_deref()
-        .ok_or_else(|| invalid_client("confidential clients must provide client_secret"))?;
-    let computed = Sha256::digest(given.as_bytes());
-    let matches = client
-        .client_secret_hash
-        .as_deref()
-        .is_some_and(|stored| constant_time_eq(stored, &computed));
-    if !matches {
-        return Err(invalid_client("Invalid client credentials"));
-    }
-    Ok(client)
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,17 +487,5 @@ mod tests {
         assert!(check_page_uri("logo_uri", "https://cdn.example/logo.png").is_ok());
         assert!(check_page_uri("client_uri", "javascript:alert(1)").is_err());
         assert!(check_page_uri("client_uri", "").is_ok());
-    }
-
-    #[test]
-    fn basic_credentials_are_form_decoded() {
-        let header = format!("Basic {}", STANDARD.encode("my%20id:s%3Acret"));
-        let c = credentials(Some(&header), None, None).unwrap();
-        assert_eq!(c.client_id.as_deref(), Some("my id"));
-        assert_eq!(c.secret.as_deref(), Some("s:cret"));
-        assert_eq!(c.method, "client_secret_basic");
-        let c = credentials(None, Some("id".into()), None).unwrap();
-        assert_eq!(c.method, "none");
-        assert!(credentials(Some("Basic !!!"), None, None).is_err());
     }
 }

@@ -7,6 +7,7 @@
 //! there. Everything is off unless `PLEAT_OAUTH_SERVER_ENABLED`.
 
 pub mod authorizations;
+pub mod client_auth;
 pub mod clients;
 pub mod consents;
 pub mod id_token;

@@ -12,8 +12,8 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::oauth_server::clients::{self, Client};
-use crate::oauth_server::{self, authorizations, id_token, oauth_error, scopes};
+use crate::oauth_server::clients::Client;
+use crate::oauth_server::{self, authorizations, client_auth, id_token, oauth_error, scopes};
 use crate::rate_limit::Bucket;
 use crate::session::{self, OAuthGrant};
 use crate::{body, pkce, rotation, AuthState, Error};
@@ -76,7 +76,7 @@ pub async fn handle(
     oauth_server::require_enabled(&state)?;
     let mut params = parse(&req, &payload)?;
     let ip = state.client_ip(&req);
-    let credentials = clients::credentials(
+    let credentials = client_auth::credentials(
         req.headers()
             .get("authorization")
             .and_then(|v| v.to_str().ok()),
@@ -85,7 +85,7 @@ pub async fn handle(
     )?;
     let authenticated = {
         let mut conn = state.pool.acquire().await?;
-        clients::authenticate(&mut conn, &credentials).await
+        client_auth::authenticate(&mut conn, &credentials).await
     };
     let client = match authenticated {
         Ok(client) => client,
