@@ -64,6 +64,7 @@ describe('password recovery', () => {
     const verified = await client.auth.verifyOtp({ email: user.email, token: code, type: 'recovery' });
     assert.equal(verified.error, null);
     assert.equal(verified.data.user.email, user.email);
+    assert.ok(verified.data.user.recovery_sent_at, 'when the recovery mail went out, as GoTrue records it');
     await events.next('PASSWORD_RECOVERY');
     const updated = await client.auth.updateUser({ password: 'a-brand-new-password' });
     assert.equal(updated.error, null);

@@ -276,7 +276,7 @@ pub async fn issue_and_send(
         issued.pkce = true;
     }
     send(
-        conn,
+        &mut *conn,
         state,
         kind,
         &issued,
@@ -286,7 +286,15 @@ pub async fn issue_and_send(
         redirect_to,
         &user.user_metadata,
     )
-    .await
+    .await?;
+    // GoTrue's record of the last mail of the kinds that have one.
+    let stamp = match kind {
+        Kind::Confirmation => "UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1",
+        Kind::Recovery => "UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1",
+        _ => return Ok(()),
+    };
+    sqlx::query(stamp).bind(user.id).execute(conn).await?;
+    Ok(())
 }
 
 #[cfg(test)]

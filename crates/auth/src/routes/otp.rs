@@ -103,12 +103,6 @@ pub async fn handle(
         challenge.as_ref(),
     )
     .await?;
-    if kind == Kind::Confirmation {
-        sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
-            .bind(user.id)
-            .execute(&mut *tx)
-            .await?;
-    }
     tx.commit().await?;
     Ok(HttpResponse::Ok().json(json!({})))
 }

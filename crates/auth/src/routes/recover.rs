@@ -61,10 +61,6 @@ async fn recover(
             challenge.as_ref(),
         )
         .await?;
-        sqlx::query("UPDATE auth.users SET recovery_sent_at = now() WHERE id = $1")
-            .bind(user.id)
-            .execute(&mut *tx)
-            .await?;
     }
     tx.commit().await?;
     Ok(HttpResponse::Ok().json(json!({})))

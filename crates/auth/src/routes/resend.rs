@@ -103,10 +103,6 @@ async fn resend(
                 challenge.as_ref(),
             )
             .await?;
-            sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
-                .bind(user.id)
-                .execute(&mut *tx)
-                .await?;
         }
     } else {
         let user: Option<uuid::Uuid> = sqlx::query_scalar(

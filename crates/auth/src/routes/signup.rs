@@ -143,10 +143,6 @@ pub async fn handle(
             challenge.as_ref(),
         )
         .await?;
-        sqlx::query("UPDATE auth.users SET confirmation_sent_at = now() WHERE id = $1")
-            .bind(user.id)
-            .execute(&mut *tx)
-            .await?;
         let user = users::find_by_id(&mut tx, user.id)
             .await?
             .ok_or(Error::UserAlreadyExists)?;
